@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/* The opaque position handle and the internals shared by its modules. */
+#ifndef FAN_POSITION_H
+#define FAN_POSITION_H
+
+#include "movegen.h"
+
+typedef struct history_entry {
+    uint64_t white, black; /* board at the start of the turn */
+    uint16_t turns;        /* turns played before it */
+    uint8_t stm;           /* 0 white, 1 black */
+    fan_path path;         /* the turn played */
+} history_entry;
+
+struct fan_position {
+    mg_chain cur; /* board (own = side to move) and the turn in progress */
+    int stm;      /* 0 white, 1 black */
+    int rules;
+    int turns;    /* complete turns played */
+    int result, reason;
+    history_entry *hist;
+    size_t nhist, caphist;
+    fan_path *redo;
+    size_t nredo, capredo;
+};
+
+#define VALID_SQUARE(s) ((s) >= 0 && (s) < BOARD_SQUARES)
+#define VALID_RULES(r) ((r) == FAN_RULES_STOP || (r) == FAN_RULES_MUST)
+#define VALID_COUNT(k) ((k) == FAN_COUNT_UNIQUE || (k) == FAN_COUNT_PATHS)
+
+static inline uint64_t pos_white(const fan_position *p)
+{
+    return p->stm == 0 ? p->cur.own : p->cur.opp;
+}
+
+static inline uint64_t pos_black(const fan_position *p)
+{
+    return p->stm == 0 ? p->cur.opp : p->cur.own;
+}
+
+/* The effect of a path (origin, last landing point, captured set). */
+fan_turn path_effect(const fan_path *path);
+
+/* A growing list of the turns that can follow a state, optionally with one
+ * entry per effect (unique). Allocates; err is FAN_ENOMEM on failure. */
+typedef struct turn_list {
+    fan_path *paths;
+    size_t n, cap;
+    size_t group_start; /* first entry with the current origin */
+    int unique;
+    int err;
+} turn_list;
+
+int turn_list_build(turn_list *tl, const mg_chain *c, int rules, int unique);
+void turn_list_free(turn_list *tl);
+
+/* Mixes a board and side into a hash (also used by the search). */
+uint64_t board_hash(uint64_t white, uint64_t black, int stm);
+
+#endif
