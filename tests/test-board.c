@@ -3,13 +3,16 @@
  * paika destinations of a lone piece), strong points, square names. */
 #include "tcommon.h"
 
-/* Number of points a lone white piece on sq can step to. */
+/* Number of points a lone white piece on sq can step to; the one black
+ * piece stands four or more columns away, out of reach of any capture. */
 static int neighbours(int sq)
 {
     fan_position *p = NULL;
+    int col = sq % 9, row = sq / 9;
+    int far = FAN_SQUARE(col <= 4 ? 8 : 0, row);
     ck_assert_fan_ok(fan_position_new_custom(&p, (uint64_t)1 << sq,
-                                             (uint64_t)1 << (sq == 0 ? 44 : 0),
-                                             FAN_WHITE, FAN_RULES_STOP));
+                                             (uint64_t)1 << far, FAN_WHITE,
+                                             FAN_RULES_STOP));
     uint64_t dest = 0;
     ck_assert_fan_ok(fan_position_destinations(&dest, p, sq));
     fan_position_free(p);
