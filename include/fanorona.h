@@ -317,6 +317,33 @@ FAN_API int fan_perft_divide(fan_perft_entry *out, size_t capacity,
 /* ------------------------------------------------------------------ */
 /* Text                                                                */
 
+/** Where and why a text was refused. 128 bytes. */
+typedef struct fan_parse_error {
+    uint32_t offset;    /* byte offset in the input where the fault was found */
+    uint32_t reserved;  /* zero */
+    char message[120];  /* NUL-terminated English reason */
+} fan_parse_error;
+
+/* The longest position string fan_position_to_string() writes, NUL included. */
+#define FAN_POSITION_STRING_MAX 256
+
+/**
+ * Reads a position string (doc/formats.md): the full form
+ * "BOARD SIDE RULES TURNS CHAIN" or the short form "BOARD SIDE N1 N2" that
+ * other engines write; the short form takes default_rules. error may be
+ * NULL; on FAN_EPARSE it says where and why.
+ */
+FAN_API int fan_position_from_string(fan_position **out, const char *text,
+                                     int default_rules,
+                                     fan_parse_error *error);
+/**
+ * Writes the full position string into buf (size bytes, always
+ * NUL-terminated when size > 0). *needed (may be NULL) gets the size
+ * required, NUL included; FAN_EBUFS when size is smaller.
+ */
+FAN_API int fan_position_to_string(char *buf, size_t size, size_t *needed,
+                                   const fan_position *pos);
+
 /** Square name ("a1".."i5") into buf (at least 3 bytes); FAN_ERANGE. */
 FAN_API int fan_square_name(char *buf, size_t size, int square);
 /** Parses "a1".."i5"; returns the square or FAN_EPARSE. */

@@ -111,19 +111,28 @@ static void update_result(fan_position *p)
     }
 }
 
-static int position_alloc(fan_position **out, uint64_t white, uint64_t black,
-                          int stm, int rules)
+int position_make(fan_position **out, const mg_chain *cur, int stm,
+                  int rules, int turns)
 {
     fan_position *p = calloc(1, sizeof *p);
     if (!p)
         return FAN_ENOMEM;
     p->stm = stm;
     p->rules = rules;
-    mg_chain_start(&p->cur, stm == 0 ? white : black,
-                   stm == 0 ? black : white);
-    update_result(p);
+    p->turns = turns;
+    p->cur = *cur;
+    if (cur->path.length == 0)
+        update_result(p);
     *out = p;
     return FAN_OK;
+}
+
+static int position_alloc(fan_position **out, uint64_t white, uint64_t black,
+                          int stm, int rules)
+{
+    mg_chain c;
+    mg_chain_start(&c, stm == 0 ? white : black, stm == 0 ? black : white);
+    return position_make(out, &c, stm, rules, 0);
 }
 
 FAN_API int fan_position_new(fan_position **out, int rules)
@@ -452,31 +461,37 @@ static int valid_path_fields(const fan_path *path)
     return FAN_OK;
 }
 
+int chain_replay(mg_chain *c, const fan_path *path)
+{
+    int done = c->path.length;
+    if (path->length <= done || (done && path->from != c->path.from))
+        return FAN_EILLEGAL;
+    for (int i = 0; i < done; i++)
+        if (path->to[i] != c->path.to[i] || path->kind[i] != c->path.kind[i])
+            return FAN_EILLEGAL;
+    for (int i = done; i < path->length; i++) {
+        int from = i ? path->to[i - 1] : path->from;
+        fan_step s;
+        if (find_step(&s, c, from, path->to[i], path->kind[i]) != FAN_OK)
+            return FAN_EILLEGAL;
+        if (s.kind == FAN_STEP_PAIKA && path->length != 1)
+            return FAN_EILLEGAL;
+        mg_apply(c, &s);
+    }
+    return path->captured == c->captured ? FAN_OK : FAN_EILLEGAL;
+}
+
 /* Plays a whole turn (or, mid-chain, the rest of the turn whose prefix is
  * the chain so far) after checking every step on a copy. */
 static int play_path(fan_position *pos, const fan_path *path)
 {
     mg_chain c = pos->cur;
-    int done = c.path.length;
-    if (path->length <= done || path->from != (done ? c.path.from : path->from))
-        return FAN_EILLEGAL;
-    for (int i = 0; i < done; i++)
-        if (path->to[i] != c.path.to[i] || path->kind[i] != c.path.kind[i])
-            return FAN_EILLEGAL;
-    for (int i = done; i < path->length; i++) {
-        int from = i ? path->to[i - 1] : path->from;
-        fan_step s;
-        if (find_step(&s, &c, from, path->to[i], path->kind[i]) != FAN_OK)
-            return FAN_EILLEGAL;
-        if (s.kind == FAN_STEP_PAIKA && path->length != 1)
-            return FAN_EILLEGAL;
-        mg_apply(&c, &s);
-    }
-    if (path->captured != c.captured)
-        return FAN_EILLEGAL;
+    int r = chain_replay(&c, path);
+    if (r != FAN_OK)
+        return r;
     if (pos->rules == FAN_RULES_MUST && mg_has_continuation(&c))
         return FAN_EILLEGAL;
-    int r = check_playable(pos);
+    r = check_playable(pos);
     if (r != FAN_OK)
         return r;
     finish_turn(pos, &c);

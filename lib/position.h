@@ -54,6 +54,15 @@ typedef struct turn_list {
 int turn_list_build(turn_list *tl, const mg_chain *c, int rules, int unique);
 void turn_list_free(turn_list *tl);
 
+/* Applies the steps of path that follow the chain so far in c (the chain
+ * must be a prefix of path), checking each; FAN_EILLEGAL if one is not
+ * legal or the captured set differs. c is undefined after a failure. */
+int chain_replay(mg_chain *c, const fan_path *path);
+
+/* A new handle with the given state (chain included) and no history. */
+int position_make(fan_position **out, const mg_chain *cur, int stm,
+                  int rules, int turns);
+
 /* Mixes a board and side into a hash (also used by the search). */
 uint64_t board_hash(uint64_t white, uint64_t black, int stm);
 
