@@ -51,12 +51,46 @@ START_TEST(divide_without_opponent)
 }
 END_TEST
 
+/* Mid-chain the turn list holds the completions of the turn in progress:
+ * as many as perft 1 counts, each path starting with the steps played. */
+START_TEST(turns_mid_chain)
+{
+    fan_position *p = NULL;
+    ck_assert_fan_ok(fan_position_new(&p, FAN_RULES_STOP));
+    ck_assert_fan_ok(fan_position_play_step(p, SQ("d3"), SQ("e3"),
+                                            FAN_STEP_WITHDRAWAL));
+    ck_assert_fan_ok(fan_position_play_step(p, SQ("d4"), SQ("d3"),
+                                            FAN_STEP_ANY));
+    ck_assert_int_eq(fan_position_in_chain(p), 1);
+    size_t n = 0, npaths = 0;
+    fan_turn turns[64];
+    fan_path paths[64];
+    uint64_t unique = 0, all = 0;
+    ck_assert_fan_ok(fan_position_turns(turns, 64, &n, p));
+    ck_assert_fan_ok(fan_position_paths(paths, 64, &npaths, p));
+    ck_assert_fan_ok(fan_perft(&unique, p, 1, FAN_COUNT_UNIQUE));
+    ck_assert_fan_ok(fan_perft(&all, p, 1, FAN_COUNT_PATHS));
+    ck_assert_uint_eq(n, unique);
+    ck_assert_uint_eq(npaths, all);
+    ck_assert_uint_gt(n, 1);
+    for (size_t i = 0; i < npaths; i++) {
+        ck_assert_int_eq(paths[i].from, SQ("d4"));
+        ck_assert_int_eq(paths[i].to[0], SQ("d3"));
+        ck_assert_int_eq(FAN_TURN_FROM(turns[i < n ? i : 0]), SQ("d4"));
+    }
+    check_divide_sum(p, 1, FAN_COUNT_UNIQUE);
+    check_divide_sum(p, 2, FAN_COUNT_PATHS);
+    fan_position_free(p);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("divide");
     TCase *tc = tcase_create("divide");
     tcase_add_test(tc, divide_sums_to_perft);
     tcase_add_test(tc, divide_without_opponent);
+    tcase_add_test(tc, turns_mid_chain);
     suite_add_tcase(s, tc);
     return s;
 }
