@@ -5,8 +5,9 @@
 Usage: test-cli.py PATH-TO-fanorona TEST PROJECT-VERSION
 
 Each TEST is one meson test. Expected boards are worked out from the rules
-in the comments next to them; perft totals are the start values of
-RULES-NOTES.md, and every divide is checked against the plain count.
+in the comments next to them; perft totals are the known start values for
+depths 1 to 3 (doc/perft.md), and every divide is checked against the plain
+count.
 """
 import re
 import subprocess
@@ -110,7 +111,7 @@ def test_perft_must():
 
 
 def test_divide():
-    # RULES-NOTES: White's five first turns, all captures onto e3.
+    # White's five first turns, all captures onto e3 (doc/rules.md).
     total, lines = perft(["--divide", "1"])
     first = {ln.split()[0] for ln in lines}
     if total != 5 or len(lines) != 5 or first != {

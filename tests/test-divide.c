@@ -35,7 +35,7 @@ START_TEST(divide_sums_to_perft)
 END_TEST
 
 /* White to move and Black without pieces: perft gives the position no
- * children (RULES-NOTES), so divide must list no root turn either. */
+ * children (doc/perft.md), so divide must list no root turn either. */
 START_TEST(divide_without_opponent)
 {
     fan_position *p = POS("e3 a1", "", FAN_WHITE, FAN_RULES_STOP);
