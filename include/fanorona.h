@@ -168,7 +168,9 @@ FAN_API int fan_position_new(fan_position **out, int rules);
 /**
  * A new game from a set-up board: white and black masks (disjoint, at most
  * 22 pieces each, within FAN_BOARD_MASK), the side to move and the ruleset.
- * Returns FAN_EPOSITION for an impossible board.
+ * Returns FAN_EPOSITION for an impossible board, including one where the
+ * side not to move has no pieces (nobody loses the last piece on their own
+ * turn). A side to move without pieces or turns starts an ended game.
  */
 FAN_API int fan_position_new_custom(fan_position **out, uint64_t white,
                                     uint64_t black, int side_to_move,
@@ -198,8 +200,9 @@ FAN_API int fan_position_result_reason(const fan_position *pos);
 /** Static English names for results and reasons ("" for unknown values). */
 FAN_API const char *fan_result_name(int result);
 FAN_API const char *fan_reason_name(int reason);
-/** 1 when two positions have the same board, side to move, ruleset and
- *  turn state (history is not compared), 0 otherwise, or FAN_EINVAL. */
+/** 1 when two positions have the same board, side to move, ruleset, number
+ *  of turns played and turn state (history is not compared), 0 otherwise,
+ *  or FAN_EINVAL. */
 FAN_API int fan_position_equal(const fan_position *a, const fan_position *b);
 /** A 64-bit hash of board and side to move (equal positions hash equal). */
 FAN_API int fan_position_hash(uint64_t *out, const fan_position *pos);
@@ -211,7 +214,8 @@ FAN_API int fan_position_hash(uint64_t *out, const fan_position *pos);
  * The legal complete turns, one per (origin, destination, captured set).
  * Writes up to capacity turns to out (which may be NULL when capacity is 0)
  * and the total number to *count. FAN_EBUFS when capacity is too small.
- * Only at the start of a turn (FAN_ESTATE mid-chain); an ended game has none.
+ * In the middle of a chain: the ways to complete the turn in progress (each
+ * path begins with the steps already played). An ended game has none.
  */
 FAN_API int fan_position_turns(fan_turn *out, size_t capacity, size_t *count,
                                const fan_position *pos);

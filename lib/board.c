@@ -13,7 +13,8 @@
      (!((d) & 1) || SQ_STRONG(s)))
 #define AT(s, d, k) ((s) + (k) * (DC(d) + BOARD_COLS * DR(d)))
 #define NB(s, d) (ON(s, d, 1) ? AT(s, d, 1) : NO_SQUARE)
-#define RB(s, d, k) (ON(s, d, k) ? BIT(AT(s, d, k)) : 0)
+/* the shift count stays in range even where ON is false */
+#define RB(s, d, k) ((uint64_t)ON(s, d, k) << (ON(s, d, k) ? AT(s, d, k) : 0))
 #define RAY(s, d)                                                              \
     (RB(s, d, 1) | RB(s, d, 2) | RB(s, d, 3) | RB(s, d, 4) | RB(s, d, 5) |     \
      RB(s, d, 6) | RB(s, d, 7) | RB(s, d, 8))

@@ -209,6 +209,8 @@ FAN_API int fan_position_from_string(fan_position **out, const char *text,
     if ((r = expect_space(&rd, "ruleset or counters")) != FAN_OK)
         return r;
 
+    if (!(stm ? white : black))
+        return fail(&rd, 0, "the side that has just moved has no pieces");
     int rules = default_rules;
     unsigned long turns;
     mg_chain c;

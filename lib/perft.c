@@ -259,7 +259,9 @@ FAN_API int fan_perft_divide(fan_perft_entry *out, size_t capacity,
                                         : FAN_EINVAL;
     if (r != FAN_OK)
         return r;
-    if (depth == 0) {
+    /* No root turn at depth 0, nor where a side has no pieces: perft
+     * gives such a position no children. */
+    if (depth == 0 || !pos->cur.own || !pos->cur.opp) {
         *count = 0;
         return FAN_OK;
     }

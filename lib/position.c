@@ -153,6 +153,9 @@ FAN_API int fan_position_new_custom(fan_position **out, uint64_t white,
         board_popcount(white) > FAN_MAX_PIECES ||
         board_popcount(black) > FAN_MAX_PIECES)
         return FAN_EPOSITION;
+    /* nobody loses their last piece on their own turn */
+    if (!(side_to_move == FAN_WHITE ? black : white))
+        return FAN_EPOSITION;
     return position_alloc(out, white, black, side_to_move - 1, rules);
 }
 
@@ -391,7 +394,7 @@ static void apply_step(fan_position *p, const fan_step *s)
 {
     mg_chain c = p->cur;
     mg_apply(&c, s);
-    if (s->kind == FAN_STEP_PAIKA || !mg_has_continuation(&c))
+    if (!mg_has_continuation(&c))
         finish_turn(p, &c);
     else
         p->cur = c;
