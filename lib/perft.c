@@ -259,7 +259,9 @@ FAN_API int fan_perft_divide(fan_perft_entry *out, size_t capacity,
                                         : FAN_EINVAL;
     if (r != FAN_OK)
         return r;
-    if (depth == 0) {
+    /* as in fan_perft: a position where a side has no pieces has no
+     * children, although the other side may have turns to play */
+    if (depth == 0 || !pos->cur.own || !pos->cur.opp) {
         *count = 0;
         return FAN_OK;
     }
