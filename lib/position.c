@@ -453,12 +453,14 @@ static int valid_path_fields(const fan_path *path)
 }
 
 /* Plays a whole turn (or, mid-chain, the rest of the turn whose prefix is
- * the chain so far) after checking every step on a copy. */
+ * the chain so far) after checking every step on a copy. Mid-chain, a path
+ * equal to the chain so far ends the turn now, as the turn lists offer it
+ * under stop-at-will (must-continue refuses it below: the chain can go on). */
 static int play_path(fan_position *pos, const fan_path *path)
 {
     mg_chain c = pos->cur;
     int done = c.path.length;
-    if (path->length <= done || path->from != (done ? c.path.from : path->from))
+    if (path->length < done || path->from != (done ? c.path.from : path->from))
         return FAN_EILLEGAL;
     for (int i = 0; i < done; i++)
         if (path->to[i] != c.path.to[i] || path->kind[i] != c.path.kind[i])
@@ -474,7 +476,10 @@ static int play_path(fan_position *pos, const fan_path *path)
     }
     if (path->captured != c.captured)
         return FAN_EILLEGAL;
-    if (pos->rules == FAN_RULES_MUST && mg_has_continuation(&c))
+    /* A paika is a whole turn even when the piece could capture from its
+     * landing point; only a chain must go on. */
+    if (pos->rules == FAN_RULES_MUST && c.path.kind[0] != FAN_STEP_PAIKA &&
+        mg_has_continuation(&c))
         return FAN_EILLEGAL;
     int r = check_playable(pos);
     if (r != FAN_OK)
