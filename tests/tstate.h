@@ -112,4 +112,29 @@ static inline int step_index(const fan_step *steps, size_t n, int from, int to,
 #define PLAY(p, from, to, kind)                                                \
     ck_assert_fan_ok(fan_position_play_step((p), SQ(from), SQ(to), (kind)))
 
+/* Plays one whole turn of random legal steps (choosing the mode too) and
+ * writes the path played to *played. Under stop-at-will an open chain is
+ * ended early now and then. The game must be going on. */
+static inline void play_random_turn(fan_position *p, uint64_t *rng,
+                                    fan_path *played)
+{
+    memset(played, 0, sizeof *played);
+    do {
+        fan_step steps[FAN_STEPS_MAX];
+        size_t n = all_steps(steps, p);
+        ck_assert_uint_gt(n, 0);
+        const fan_step *s = &steps[xs_below(rng, n)];
+        if (played->length == 0)
+            played->from = s->from;
+        ck_assert_uint_lt(played->length, FAN_PATH_MAX);
+        played->to[played->length] = s->to;
+        played->kind[played->length] = s->kind;
+        played->length++;
+        played->captured |= s->captures;
+        ck_assert_fan_ok(fan_position_play_step(p, s->from, s->to, s->kind));
+        if (fan_position_can_end_turn(p) == 1 && xs_below(rng, 3) == 0)
+            ck_assert_fan_ok(fan_position_end_turn(p));
+    } while (fan_position_in_chain(p) == 1);
+}
+
 #endif
