@@ -50,6 +50,12 @@ int main(void)
     CHECK(offsetof(fan_perft_entry, turn) == 64);
     CHECK(offsetof(fan_perft_entry, nodes) == 72);
 
+    CHECK(sizeof(fan_parse_error) == 128);
+    CHECK(offsetof(fan_parse_error, offset) == 0);
+    CHECK(offsetof(fan_parse_error, reserved) == 4);
+    CHECK(offsetof(fan_parse_error, message) == 8);
+    CHECK(sizeof(((fan_parse_error *)0)->message) == 120);
+
     /* The header and the library loaded agree on the version. */
     CHECK(fan_version_number() == FAN_VERSION_NUMBER);
     return failures ? 1 : 0;
