@@ -489,7 +489,9 @@ static int play_path(fan_position *pos, const fan_path *path)
     int r = chain_replay(&c, path);
     if (r != FAN_OK)
         return r;
-    if (pos->rules == FAN_RULES_MUST && mg_has_continuation(&c))
+    /* a paika ends the turn even where the piece could then capture */
+    if (pos->rules == FAN_RULES_MUST && c.path.kind[0] != FAN_STEP_PAIKA &&
+        mg_has_continuation(&c))
         return FAN_EILLEGAL;
     r = check_playable(pos);
     if (r != FAN_OK)
