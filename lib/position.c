@@ -464,7 +464,7 @@ static int valid_path_fields(const fan_path *path)
 int chain_replay(mg_chain *c, const fan_path *path)
 {
     int done = c->path.length;
-    if (path->length <= done || (done && path->from != c->path.from))
+    if (path->length < done || (done && path->from != c->path.from))
         return FAN_EILLEGAL;
     for (int i = 0; i < done; i++)
         if (path->to[i] != c->path.to[i] || path->kind[i] != c->path.kind[i])

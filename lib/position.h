@@ -55,8 +55,9 @@ int turn_list_build(turn_list *tl, const mg_chain *c, int rules, int unique);
 void turn_list_free(turn_list *tl);
 
 /* Applies the steps of path that follow the chain so far in c (the chain
- * must be a prefix of path), checking each; FAN_EILLEGAL if one is not
- * legal or the captured set differs. c is undefined after a failure. */
+ * must be a prefix of path, or path itself: under stop-at-will ending the
+ * chain now is a turn), checking each; FAN_EILLEGAL if one is not legal
+ * or the captured set differs. c is undefined after a failure. */
 int chain_replay(mg_chain *c, const fan_path *path);
 
 /* A new handle with the given state (chain included) and no history. */

@@ -44,11 +44,25 @@ START_TEST(test_paika_under_must_continue)
 }
 END_TEST
 
+START_TEST(test_end_now_listed_mid_chain)
+{
+    /* After b2-c2A (taking d2) c2-c3A can take c4. Under stop-at-will the
+     * turn may end now or go on: two completions, both playable. */
+    fan_position *p = NULL;
+    fan_parse_error e;
+    ck_assert_fan_ok(fan_position_from_string(
+        &p, "9/2B6/9/2W6/9 w stop 0 b2-c2A[d2]", FAN_RULES_STOP, &e));
+    all_listed_playable(p, 2);
+    fan_position_free(p);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("regress");
     TCase *tc = tcase_create("regress");
     tcase_add_test(tc, test_paika_under_must_continue);
+    tcase_add_test(tc, test_end_now_listed_mid_chain);
     suite_add_tcase(s, tc);
     return s;
 }
