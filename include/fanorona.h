@@ -393,6 +393,30 @@ FAN_API int fan_position_parse_step(fan_step *out, const fan_position *pos,
 FAN_API int fan_position_parse_path(fan_path *out, const fan_position *pos,
                                     const char *text, fan_parse_error *error);
 
+/* ------------------------------------------------------------------ */
+/* Game records (doc/formats.md): tags for the ruleset, the start position
+ * (when not the standard one), result and reason, then the numbered turns. */
+
+/* The longest record fan_record_write() writes, NUL included. */
+#define FAN_RECORD_STRING_MAX 45000
+
+/**
+ * Writes the game held by pos: from where its history begins (the start
+ * of its first recorded turn) to now, a chain in progress included as an
+ * unfinished last turn. Buffer rules as fan_position_to_string().
+ */
+FAN_API int fan_record_write(char *buf, size_t size, size_t *needed,
+                             const fan_position *pos);
+/**
+ * Reads a record and replays it, checking every turn, into a new handle
+ * whose history, repetition count and undo cover the whole game. error may
+ * be NULL. FAN_EPARSE for malformed text or a result that does not match
+ * the game; FAN_EILLEGAL, FAN_EAMBIGUOUS or FAN_EGAMEOVER for a turn that
+ * cannot be played (the message starts with "turn N:"); FAN_ENOMEM.
+ */
+FAN_API int fan_record_read(fan_position **out, const char *text,
+                            fan_parse_error *error);
+
 /** Square name ("a1".."i5") into buf (at least 3 bytes); FAN_ERANGE. */
 FAN_API int fan_square_name(char *buf, size_t size, int square);
 /** Parses "a1".."i5"; returns the square or FAN_EPARSE. */
