@@ -211,7 +211,9 @@ FAN_API int fan_position_hash(uint64_t *out, const fan_position *pos);
  * The legal complete turns, one per (origin, destination, captured set).
  * Writes up to capacity turns to out (which may be NULL when capacity is 0)
  * and the total number to *count. FAN_EBUFS when capacity is too small.
- * Only at the start of a turn (FAN_ESTATE mid-chain); an ended game has none.
+ * In the middle of a chain they are the completions of the turn in
+ * progress (whole turns from its origin; under stop-at-will ending it now
+ * is one of them). An ended game has none.
  */
 FAN_API int fan_position_turns(fan_turn *out, size_t capacity, size_t *count,
                                const fan_position *pos);
