@@ -1100,47 +1100,56 @@ static int human_command(game *g, const char *line)
         return ACT_REDRAW;
     if (!strcmp(word, "fen"))
         return fen_command(g);
+    if (fan_position_result(g->pos) != FAN_ONGOING) {
+        printf("The game is over: 'undo' takes back the last turn, "
+               "'save FILE' keeps it, 'quit' leaves.\n");
+        return ACT_STAY;
+    }
     int sq = fan_square_parse(word);
     if (sq >= 0)
         return square_command(g, sq);
     return move_command(g, line);
 }
 
+/* Plays until the game ends or the players leave. When it ends and a
+ * human plays, the game waits for 'save', 'fen', 'undo' or 'quit'. */
 static int play_game(game *g)
 {
     int redraw = 1;
     for (;;) {
-        if (fan_position_result(g->pos) != FAN_ONGOING) {
-            printf("\n");
-            draw_board(g->pos, 0, 0, -1);
-            print_result(g->pos);
-            return 0;
-        }
+        int over = fan_position_result(g->pos) != FAN_ONGOING;
         int side = fan_position_side_to_move(g->pos);
-        if (g->player[side] == RANDOM) {
+        if (over) {
+            if (redraw) {
+                printf("\n");
+                draw_board(g->pos, 0, 0, -1);
+                print_result(g->pos);
+            }
+            if (g->player[FAN_WHITE] != HUMAN &&
+                g->player[FAN_BLACK] != HUMAN)
+                return 0;
+        } else if (g->player[side] == RANDOM) {
             int r = random_turn(g);
             if (r != FAN_OK)
                 return library_error("random player", r);
             redraw = 1;
             continue;
-        }
-        if (redraw)
+        } else if (redraw) {
             show(g);
-        char prompt[32], line[256];
-        snprintf(prompt, sizeof prompt, "%s> ", color_name(side));
-        if (read_line(g, prompt, line, sizeof line) == EOF) {
-            printf("End of input; the game is left unfinished.\n");
-            return 0;
         }
-        int act = human_command(g, line);
+        char prompt[32], line[256];
+        snprintf(prompt, sizeof prompt, "%s> ",
+                 over ? "Game over" : color_name(side));
+        int act = read_line(g, prompt, line, sizeof line) == EOF
+                      ? ACT_EOF
+                      : human_command(g, line);
         if (act < 0)
             return library_error("play", act);
-        if (act == ACT_QUIT) {
-            printf("Game left unfinished.\n");
-            return 0;
-        }
-        if (act == ACT_EOF) {
-            printf("End of input; the game is left unfinished.\n");
+        if (act == ACT_QUIT || act == ACT_EOF) {
+            if (!over)
+                printf(act == ACT_QUIT
+                           ? "Game left unfinished.\n"
+                           : "End of input; the game is left unfinished.\n");
             return 0;
         }
         redraw = act == ACT_REDRAW;
