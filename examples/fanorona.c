@@ -853,8 +853,8 @@ static int play_path_steps(game *g, const fan_path *path)
 
 /* Brings a typed move to the alphabet of the notation, which is strict:
  * squares in lower case, the mode letters A and W in upper case, and
- * spaces between squares read as dashes ("E2 e3" is e2-e3, "d3-e3w" is
- * d3-e3W). What it means is left to the library's reader. */
+ * spaces before a square read as a dash, others dropped ("E2 e3" is e2-e3,
+ * "d3 e3 w" is d3-e3W). What it means is left to the library's reader. */
 static void normalize_move(char *out, size_t size, const char *in)
 {
     size_t n = 0;
@@ -865,11 +865,12 @@ static void normalize_move(char *out, size_t size, const char *in)
             gap = 1;
             continue;
         }
-        if (gap && n && c != '-' && out[n - 1] != '-')
+        int square = isalpha((unsigned char)c) && isdigit((unsigned char)p[1]);
+        if (gap && square && n && out[n - 1] != '-')
             out[n++] = '-';
         gap = 0;
         char low = (char)tolower((unsigned char)c);
-        if (isalpha((unsigned char)c) && isdigit((unsigned char)p[1]))
+        if (square)
             out[n++] = low;
         else if (low == 'a' || low == 'w')
             out[n++] = (char)toupper((unsigned char)c);

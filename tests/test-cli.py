@@ -530,6 +530,11 @@ def test_bad_input():
         rc, out, err = run(["play", "--load", os.path.join(tmp, "none")])
         if rc != 2 or out or "none" not in err:
             fail(f"--load of a missing file: exit {rc}, {err!r}")
+    # Typed moves are brought to the notation's alphabet: case, spaces.
+    out = play(["--white", "human", "--black", "human"],
+               "D3 E3 w\nd4 - d3\nquit\n")
+    need(out, "White plays d3-e3W (removes c3).")
+    need(out, "Black captures with d4-d3A; the chain can go on.")
     # In the game, a move that cannot be read is shown with a caret.
     out = play(["--white", "human", "--black", "human"], "d3-e3x\nquit\n")
     need(out, "Not understood: unexpected 'x' after the turn.\n"
