@@ -4,7 +4,8 @@
  * divide, position strings) is run again and again with its n-th
  * allocation failing, n = 1, 2, ... until a run needs fewer than n
  * allocations, once with only the n-th allocation failing and once with
- * every allocation from the n-th on failing. Each run must either return
+ * every allocation from the n-th on failing (game records and move
+ * notation, read and written, too). Each run must either return
  * FAN_ENOMEM and leave the position (board, chain, result, history, redo
  * list) and the caller's out-parameters exactly as they were, or do exactly
  * what the same call does without failures. The allocations are counted and
@@ -320,6 +321,40 @@ static int query_string(const fan_position *p, void *out, size_t *len)
     return fan_position_to_string(out, FAN_POSITION_STRING_MAX, NULL, p);
 }
 
+static int query_record(const fan_position *p, void *out, size_t *len)
+{
+    *len = FAN_RECORD_STRING_MAX;
+    return fan_record_write(out, FAN_RECORD_STRING_MAX, NULL, p);
+}
+
+/* The text the notation queries read: set before each use. */
+static char notation_text[FAN_PATH_STRING_MAX];
+
+static int query_parse_path(const fan_position *p, void *out, size_t *len)
+{
+    *len = sizeof(fan_path);
+    return fan_position_parse_path(out, p, notation_text, NULL);
+}
+
+static int query_parse_step(const fan_position *p, void *out, size_t *len)
+{
+    *len = sizeof(fan_step);
+    return fan_position_parse_step(out, p, notation_text, NULL);
+}
+
+static int query_turn_text(const fan_position *p, void *out, size_t *len)
+{
+    fan_path path;
+    fan_turn t;
+    *len = FAN_PATH_STRING_MAX;
+    int r = fan_position_parse_path(&path, p, notation_text, NULL);
+    if (r == FAN_OK)
+        r = fan_path_turn(&t, &path);
+    if (r == FAN_OK)
+        r = fan_turn_to_string(out, FAN_PATH_STRING_MAX, NULL, p, t);
+    return r;
+}
+
 /* ------------------------------------------------------------------ */
 /* Calls that make a new position. */
 
@@ -398,6 +433,11 @@ static int create_from_string(fan_position **out, const void *arg)
     return fan_position_from_string(out, arg, FAN_RULES_STOP, NULL);
 }
 
+static int create_from_record(fan_position **out, const void *arg)
+{
+    return fan_record_read(out, arg, NULL);
+}
+
 /* ------------------------------------------------------------------ */
 /* The scenario: a seeded game in which every call goes through the
  * failure loops. */
@@ -434,6 +474,41 @@ static void queries(fan_position *p)
     create(create_from_string, text);
     context = "clone";
     create(create_clone, p);
+
+    char *record = malloc(FAN_RECORD_STRING_MAX);
+    if (!record)
+        exit(1);
+    MUST(fan_record_write(record, FAN_RECORD_STRING_MAX, NULL, p));
+    context = "record_write";
+    query(p, query_record);
+    context = "record_read";
+    create(create_from_record, record);
+    free(record);
+
+    /* the notation readers, on a legal turn and a legal step */
+    size_t n = 0;
+    fan_position_paths(NULL, 0, &n, p);
+    if (n > 0) {
+        fan_path *paths = malloc(n * sizeof *paths);
+        if (!paths)
+            exit(1);
+        MUST(fan_position_paths(paths, n, &n, p));
+        MUST(fan_path_to_string(notation_text, sizeof notation_text, NULL,
+                                &paths[n - 1]));
+        free(paths);
+        context = "parse_path";
+        query(p, query_parse_path);
+        context = "turn_to_string";
+        query(p, query_turn_text);
+    }
+    fan_step steps[FAN_STEPS_MAX];
+    MUST(fan_position_steps(steps, FAN_STEPS_MAX, &n, p));
+    if (n > 0) {
+        MUST(fan_step_to_string(notation_text, sizeof notation_text, NULL,
+                                &steps[n - 1]));
+        context = "parse_step";
+        query(p, query_parse_step);
+    }
 }
 
 /* Plays one turn: step by step, or whole by effect or by path. */
