@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* fanorona: a command-line front end to libfanorona.
  *
- *   fanorona perft [--rules stop|must] [--count unique|paths] [--divide] DEPTH
+ *   fanorona perft [--rules stop|must] [--count unique|paths] [--divide]
+ *                  [--position STRING] DEPTH
+ *   fanorona svg [--highlight SQUARES] [--turn MOVE] [--no-coordinates]
+ *                [STRING]
  *   fanorona play [--rules stop|must] [--white human|random]
  *                 [--black human|random] [--seed N]
  *   fanorona help | --help | --version
@@ -29,8 +32,10 @@
 
 static const char usage_text[] =
     "Usage:\n"
-    "  fanorona perft [--rules stop|must] [--count unique|paths] [--divide] "
-    "DEPTH\n"
+    "  fanorona perft [--rules stop|must] [--count unique|paths] [--divide]\n"
+    "                 [--position STRING] DEPTH\n"
+    "  fanorona svg [--highlight SQUARES] [--turn MOVE] [--no-coordinates]\n"
+    "               [STRING]\n"
     "  fanorona play [--rules stop|must] [--white human|random]\n"
     "                [--black human|random] [--seed N]\n"
     "  fanorona help\n"
@@ -43,7 +48,11 @@ static const char help_text[] =
     "        (the default) counts one turn per origin, destination and\n"
     "        captured set; --count paths counts every distinct sequence of\n"
     "        steps. --divide first prints one line per first turn: its path\n"
-    "        and the count below it.\n"
+    "        and the count below it. --position counts from the position\n"
+    "        STRING instead (a position string, doc/api.md).\n"
+    "svg     writes the position STRING (default: the start) as an SVG\n"
+    "        picture to standard output. --highlight marks squares (\"c3 d3\"),\n"
+    "        --turn draws a legal turn as arrows (f4-e4W-e3A).\n"
     "play    plays a game in the terminal, one step at a time. Each side is\n"
     "        a human (the default for White) or the random player (the\n"
     "        default for Black), which --seed makes repeatable. Type 'help'\n"
@@ -125,6 +134,25 @@ static int parse_unsigned(const char *text, uint64_t *out)
 /* ------------------------------------------------------------------ */
 /* perft                                                               */
 
+/* The start position, or the position string text when it is not NULL.
+ * Returns 0, or the exit status after saying what went wrong. */
+static int open_position(fan_position **out, const char *text, int rules)
+{
+    int r;
+    if (!text) {
+        r = fan_position_new(out, rules);
+        return r == FAN_OK ? 0 : library_error("new position", r);
+    }
+    fan_parse_error err;
+    r = fan_position_from_string(out, text, rules, &err);
+    if (r == FAN_EPARSE) {
+        fprintf(stderr, "fanorona: position string, at offset %u: %s\n",
+                (unsigned)err.offset, err.message);
+        return EXIT_LIBRARY;
+    }
+    return r == FAN_OK ? 0 : library_error("position string", r);
+}
+
 static int print_divide(const fan_position *pos, unsigned depth, int count)
 {
     size_t n = 0;
@@ -154,7 +182,7 @@ static int print_divide(const fan_position *pos, unsigned depth, int count)
 static int cmd_perft(int argc, char **argv)
 {
     int rules = FAN_RULES_STOP, count = FAN_COUNT_UNIQUE, divide = 0;
-    const char *depth_text = NULL;
+    const char *depth_text = NULL, *position = NULL;
     for (int i = 0; i < argc; i++) {
         const char *value = NULL;
         int m;
@@ -173,6 +201,11 @@ static int cmd_perft(int argc, char **argv)
                 return usage_error("--count takes unique or paths");
         } else if (strcmp(argv[i], "--divide") == 0) {
             divide = 1;
+        } else if ((m = option_value(argc, argv, &i, "--position", &value)) !=
+                   0) {
+            if (m < 0)
+                return usage_error("--position takes a position string");
+            position = value;
         } else if (argv[i][0] == '-') {
             return usage_error("perft: unknown option '%s'", argv[i]);
         } else if (depth_text) {
@@ -188,20 +221,125 @@ static int cmd_perft(int argc, char **argv)
         return usage_error("DEPTH must be a number, not '%s'", depth_text);
 
     fan_position *pos = NULL;
-    int r = fan_position_new(&pos, rules);
-    if (r != FAN_OK)
-        return library_error("new position", r);
-    int status = 0;
+    int status = open_position(&pos, position, rules);
+    if (status != 0)
+        return status;
     if (divide && depth > 0) {
         status = print_divide(pos, (unsigned)depth, count);
     } else {
         uint64_t nodes = 0;
-        r = fan_perft(&nodes, pos, (unsigned)depth, count);
+        int r = fan_perft(&nodes, pos, (unsigned)depth, count);
         if (r != FAN_OK)
             status = library_error("perft", r);
         else
             printf("nodes %" PRIu64 "\n", nodes);
     }
+    fan_position_free(pos);
+    return status;
+}
+
+/* ------------------------------------------------------------------ */
+/* svg                                                                 */
+
+/* A mask from square names separated by spaces or commas; -1 when a name
+ * is not a square. */
+static int parse_squares(const char *text, uint64_t *out)
+{
+    uint64_t mask = 0;
+    char name[3] = {0};
+    for (const char *p = text; *p;) {
+        if (*p == ' ' || *p == ',') {
+            p++;
+            continue;
+        }
+        name[0] = (char)tolower((unsigned char)p[0]);
+        name[1] = p[1];
+        int sq = p[1] ? fan_square_parse(name) : -1;
+        if (sq < 0 || (p[2] && p[2] != ' ' && p[2] != ','))
+            return -1;
+        mask |= (uint64_t)1 << sq;
+        p += 2;
+    }
+    *out = mask;
+    return 0;
+}
+
+/* The legal path that the typed move names (squares in order, and the
+ * capture modes it writes). FAN_EILLEGAL when none does, FAN_EAMBIGUOUS
+ * when several do. */
+static int find_path(fan_path *out, const fan_position *pos,
+                     const cli_move *m)
+{
+    size_t n = 0;
+    int r = fan_position_paths(NULL, 0, &n, pos);
+    if (r != FAN_OK && r != FAN_EBUFS)
+        return r;
+    fan_path *paths = malloc((n ? n : 1) * sizeof *paths);
+    if (!paths)
+        return FAN_ENOMEM;
+    r = fan_position_paths(paths, n, &n, pos);
+    int found = 0;
+    for (size_t i = 0; r == FAN_OK && i < n; i++) {
+        const fan_path *p = &paths[i];
+        int same = p->length == m->count - 1 && p->from == m->squares[0];
+        for (int k = 0; same && k < p->length; k++)
+            same = p->to[k] == m->squares[k + 1] &&
+                   (m->kinds[k] == FAN_STEP_ANY || m->kinds[k] == p->kind[k]);
+        if (same && found++ == 0)
+            *out = *p;
+    }
+    free(paths);
+    if (r != FAN_OK)
+        return r;
+    return found == 1 ? FAN_OK : found ? FAN_EAMBIGUOUS : FAN_EILLEGAL;
+}
+
+static int cmd_svg(int argc, char **argv)
+{
+    const char *position = NULL, *turn = NULL;
+    uint64_t highlight = 0;
+    uint32_t flags = FAN_SVG_COORDINATES;
+    for (int i = 0; i < argc; i++) {
+        const char *value = NULL;
+        int m;
+        if ((m = option_value(argc, argv, &i, "--highlight", &value)) != 0) {
+            if (m < 0 || parse_squares(value, &highlight) < 0)
+                return usage_error("--highlight takes square names");
+        } else if ((m = option_value(argc, argv, &i, "--turn", &value)) !=
+                   0) {
+            if (m < 0)
+                return usage_error("--turn takes a move");
+            turn = value;
+        } else if (strcmp(argv[i], "--no-coordinates") == 0) {
+            flags = 0;
+        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
+            return usage_error("svg: unknown option '%s'", argv[i]);
+        } else if (position) {
+            return usage_error("svg takes one position STRING");
+        } else {
+            position = argv[i];
+        }
+    }
+    cli_move move;
+    if (turn && cli_move_parse(&move, turn) < 0)
+        return usage_error("--turn: '%s' is not a move", turn);
+    fan_position *pos = NULL;
+    int status = open_position(&pos, position, FAN_RULES_STOP);
+    if (status != 0)
+        return status;
+    fan_path path;
+    int r = turn ? find_path(&path, pos, &move) : FAN_OK;
+    char *svg = NULL;
+    if (r == FAN_OK && !(svg = malloc(FAN_SVG_MAX)))
+        r = FAN_ENOMEM;
+    if (r == FAN_OK)
+        r = fan_position_svg(svg, FAN_SVG_MAX, NULL, pos, highlight,
+                             turn ? &path : NULL, flags);
+    if (r == FAN_OK)
+        fputs(svg, stdout);
+    else
+        status = library_error(turn ? "svg --turn" : "svg", r);
+    free(svg);
     fan_position_free(pos);
     return status;
 }
@@ -874,6 +1012,8 @@ int main(int argc, char **argv)
         return cmd_perft(argc - 2, argv + 2);
     if (!strcmp(cmd, "play"))
         return cmd_play(argc - 2, argv + 2);
+    if (!strcmp(cmd, "svg"))
+        return cmd_svg(argc - 2, argv + 2);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         if (argc > 2)
             return usage_error("help takes no arguments");

@@ -12,6 +12,7 @@ count.
 import re
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 
 CLI = None
 VERSION = None
@@ -135,13 +136,87 @@ def test_divide():
                          f"total {total}, perft {plain}")
 
 
+# The start position as a position string, row 5 first (START above); and
+# the position after White's d3-e3W, which withdraws from c3 and takes it.
+START_STRING = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w stop 0 -"
+AFTER_D3E3W = "BBBBBBBBB/BBBBBBBBB/BW2WBWBW/WWWWWWWWW/WWWWWWWWW b stop 1 -"
+
+
+def test_perft_position():
+    for rules in ("stop", "must"):
+        for count in ("unique", "paths"):
+            opts = ["--rules", rules, "--count", count]
+            for depth in ("1", "2", "3"):
+                plain, _ = perft(opts + [depth])
+                # the short form takes --rules; the full one names its own
+                short = START_STRING.replace(" stop 0 -", " 0 1")
+                there, _ = perft(opts + ["--position", short, depth])
+                if there != plain:
+                    fail(f"{opts} {depth}: {there} from the string, "
+                         f"{plain} from the start")
+    # below d3-e3W at depth 2 from the start = depth 1 from the position
+    _, lines = perft(["--divide", "2"])
+    below = dict(ln.split() for ln in lines)["d3-e3W"]
+    nodes, _ = perft(["--position", AFTER_D3E3W, "1"])
+    if nodes != int(below):
+        fail(f"perft 1 after d3-e3W is {nodes}, divide says {below}")
+    rc, out, err = run(["perft", "--position", "BBBBBBBBB/BBBxB w stop 0 -", "1"])
+    if rc != 1 or out or "position string, at offset 13" not in err:
+        fail(f"bad position: exit {rc}, stdout {out!r}, stderr {err!r}")
+
+
+def svg(args):
+    rc, out, err = run(["svg"] + args)
+    if rc != 0:
+        fail(f"svg {args} exited {rc}: {err}")
+    try:
+        root = ET.fromstring(out)
+    except ET.ParseError as e:
+        fail(f"svg {args}: not XML: {e}", out)
+    return root
+
+
+def classes(root, name):
+    return [e for e in root.iter() if e.get("class") == name]
+
+
+def test_svg():
+    root = svg([])
+    if root.tag != "{http://www.w3.org/2000/svg}svg":
+        fail(f"root element {root.tag}")
+    for colour in ("white", "black"):
+        if len(classes(root, "piece " + colour)) != 22:
+            fail(f"start: not 22 {colour} pieces")
+    if len([e for e in root.iter() if e.tag.endswith("text")]) != 14:
+        fail("start: not 9 + 5 coordinates")
+    root = svg(["--no-coordinates", "--highlight", "c3, d3",
+                "--turn", "d3-e3w", START_STRING])
+    if (len(classes(root, "highlight")) != 2 or
+            len(classes(root, "arrow")) != 1 or
+            len(classes(root, "captured")) != 1 or
+            any(e.tag.endswith("text") for e in root.iter())):
+        fail("highlights, arrow and capture of d3-e3W")
+    root = svg([AFTER_D3E3W])
+    if (len(classes(root, "piece white")) != 22 or
+            len(classes(root, "piece black")) != 21):
+        fail("after d3-e3W: 22 white and 21 black pieces expected")
+    for turn, why in (("e2-e4", "not a legal"), ("d3-e3", "ambiguous")):
+        rc, out, err = run(["svg", "--turn", turn])
+        if rc != 1 or out or why not in err:
+            fail(f"svg --turn {turn}: exit {rc}, stdout {out!r}, "
+                 f"stderr {err!r}")
+
+
 def test_usage():
     for args in ([], ["bogus"], ["perft"], ["perft", "x"], ["perft", "3", "4"],
                  ["perft", "--rules"], ["perft", "--rules", "any", "3"],
                  ["perft", "--count", "all", "3"], ["perft", "--bogus", "3"],
                  ["perft", "-1"], ["play", "--white", "robot"],
                  ["play", "--seed"], ["play", "--seed", "x"], ["play", "x"],
-                 ["help", "x"]):
+                 ["help", "x"], ["perft", "--position"],
+                 ["svg", "--bogus"], ["svg", "a", "b"],
+                 ["svg", "--highlight", "z9"], ["svg", "--turn", "xx"],
+                 ["svg", "--turn"]):
         rc, out, err = run(args)
         if rc != 2 or out or "Usage:" not in err:
             fail(f"{args}: exit {rc}, stdout {out!r}, stderr {err!r}")
@@ -277,6 +352,8 @@ TESTS = {
     "play-random-undo": test_play_random_undo,
     "play-eof": test_play_eof,
     "random-game": test_random_game,
+    "perft-position": test_perft_position,
+    "svg": test_svg,
 }
 
 if __name__ == "__main__":
