@@ -214,15 +214,17 @@ FAN_API int fan_position_hash(uint64_t *out, const fan_position *pos);
  * The legal complete turns, one per (origin, destination, captured set).
  * Writes up to capacity turns to out (which may be NULL when capacity is 0)
  * and the total number to *count. FAN_EBUFS when capacity is too small.
- * In the middle of a chain: the ways to complete the turn in progress (each
- * path begins with the steps already played). An ended game has none.
+ * In the middle of a chain the turns are the completions of the turn in
+ * progress (under stop-at-will, ending it now is one of them); an ended
+ * game has none.
  */
 FAN_API int fan_position_turns(fan_turn *out, size_t capacity, size_t *count,
                                const fan_position *pos);
 /** Every distinct legal path (sequence of steps); as fan_position_turns(). */
 FAN_API int fan_position_paths(fan_path *out, size_t capacity, size_t *count,
                                const fan_position *pos);
-/** Plays a complete turn given by its effect. */
+/** Plays a complete turn given by its effect; mid-chain, one of the
+ *  completions that fan_position_turns() lists. */
 FAN_API int fan_position_play_turn(fan_position *pos, fan_turn turn);
 /** Plays a complete turn given as a path; under must-continue the path must
  *  be a whole chain. */

@@ -467,7 +467,7 @@ int path_check_fields(const fan_path *path)
 int chain_replay(mg_chain *c, const fan_path *path)
 {
     int done = c->path.length;
-    if (path->length <= done || (done && path->from != c->path.from))
+    if (path->length < done || (done && path->from != c->path.from))
         return FAN_EILLEGAL;
     for (int i = 0; i < done; i++)
         if (path->to[i] != c->path.to[i] || path->kind[i] != c->path.kind[i])
@@ -485,7 +485,9 @@ int chain_replay(mg_chain *c, const fan_path *path)
 }
 
 /* Plays a whole turn (or, mid-chain, the rest of the turn whose prefix is
- * the chain so far) after checking every step on a copy. */
+ * the chain so far) after checking every step on a copy. Mid-chain, a path
+ * equal to the chain so far ends the turn now, as the turn lists offer it
+ * under stop-at-will (must-continue refuses it below: the chain can go on). */
 static int play_path(fan_position *pos, const fan_path *path)
 {
     mg_chain c = pos->cur;
