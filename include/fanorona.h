@@ -214,9 +214,9 @@ FAN_API int fan_position_hash(uint64_t *out, const fan_position *pos);
  * The legal complete turns, one per (origin, destination, captured set).
  * Writes up to capacity turns to out (which may be NULL when capacity is 0)
  * and the total number to *count. FAN_EBUFS when capacity is too small.
- * In the middle of a chain the turns are the completions of the turn in
- * progress (under stop-at-will, ending it now is one of them); an ended
- * game has none.
+ * In the middle of a chain they are the completions of the turn in
+ * progress (whole turns from its origin; under stop-at-will ending it now
+ * is one of them). An ended game has none.
  */
 FAN_API int fan_position_turns(fan_turn *out, size_t capacity, size_t *count,
                                const fan_position *pos);
@@ -349,6 +349,79 @@ FAN_API int fan_position_from_string(fan_position **out, const char *text,
  */
 FAN_API int fan_position_to_string(char *buf, size_t size, size_t *needed,
                                    const fan_position *pos);
+
+/* ------------------------------------------------------------------ */
+/* Move notation (doc/formats.md): a step is from-to, a capture step is
+ * suffixed A (approach) or W (withdrawal), a turn is its steps joined:
+ * "d3-e3W", "f4-e4W-e3A", a paika "d3-e3". Readers also take the compact
+ * form without dashes ("f4e4We3A") and capture steps without their letter
+ * where only one mode fits.                                           */
+
+/* The longest step text fan_step_to_string() writes, NUL included. */
+#define FAN_STEP_STRING_MAX 8
+/* The longest turn text fan_path_to_string() writes, NUL included. */
+#define FAN_PATH_STRING_MAX 100
+
+/**
+ * Writes a step ("d3-e3W", paika "d3-e3") into buf as
+ * fan_position_to_string() does. FAN_EINVAL for a NULL step or a kind that
+ * is not PAIKA, APPROACH or WITHDRAWAL; FAN_ERANGE for a bad square.
+ */
+FAN_API int fan_step_to_string(char *buf, size_t size, size_t *needed,
+                               const fan_step *step);
+/** Writes a path ("f4-e4W-e3A"); FAN_EINVAL for a length outside
+ *  1..FAN_PATH_MAX or a bad kind, FAN_ERANGE for a bad square. */
+FAN_API int fan_path_to_string(char *buf, size_t size, size_t *needed,
+                               const fan_path *path);
+/** Writes a legal turn of pos as its canonical path (the one
+ *  fan_position_turn_path() gives); its error codes otherwise. */
+FAN_API int fan_turn_to_string(char *buf, size_t size, size_t *needed,
+                               const fan_position *pos, fan_turn turn);
+
+/**
+ * Reads one step and resolves it against the legal steps of pos (the
+ * result can be passed to fan_position_play_step()). error may be NULL;
+ * it gets offset and reason on FAN_EPARSE (malformed text), FAN_EILLEGAL
+ * (no such legal step; the reason says why), FAN_EAMBIGUOUS (both capture
+ * modes fit a step without a letter; the message names both) and
+ * FAN_EGAMEOVER.
+ */
+FAN_API int fan_position_parse_step(fan_step *out, const fan_position *pos,
+                                    const char *text, fan_parse_error *error);
+/**
+ * Reads a whole turn and resolves it against the legal paths of pos (the
+ * result can be passed to fan_position_play_path()). Under must-continue a
+ * chain that could go on is refused. In the middle of a chain the text
+ * may be the whole turn (from its origin, repeating the steps so far) or
+ * only its continuation (from the active piece); out is the whole turn.
+ * Errors as fan_position_parse_step().
+ */
+FAN_API int fan_position_parse_path(fan_path *out, const fan_position *pos,
+                                    const char *text, fan_parse_error *error);
+
+/* ------------------------------------------------------------------ */
+/* Game records (doc/formats.md): tags for the ruleset, the start position
+ * (when not the standard one), result and reason, then the numbered turns. */
+
+/* The longest record fan_record_write() writes, NUL included. */
+#define FAN_RECORD_STRING_MAX 45000
+
+/**
+ * Writes the game held by pos: from where its history begins (the start
+ * of its first recorded turn) to now, a chain in progress included as an
+ * unfinished last turn. Buffer rules as fan_position_to_string().
+ */
+FAN_API int fan_record_write(char *buf, size_t size, size_t *needed,
+                             const fan_position *pos);
+/**
+ * Reads a record and replays it, checking every turn, into a new handle
+ * whose history, repetition count and undo cover the whole game. error may
+ * be NULL. FAN_EPARSE for malformed text or a result that does not match
+ * the game; FAN_EILLEGAL, FAN_EAMBIGUOUS or FAN_EGAMEOVER for a turn that
+ * cannot be played (the message starts with "turn N:"); FAN_ENOMEM.
+ */
+FAN_API int fan_record_read(fan_position **out, const char *text,
+                            fan_parse_error *error);
 
 /** Square name ("a1".."i5") into buf (at least 3 bytes); FAN_ERANGE. */
 FAN_API int fan_square_name(char *buf, size_t size, int square);

@@ -6,13 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Start position: White on rows 1-2, Black on rows 4-5, row 3 B W B W . B W B W. */
-#define ROW_MASK(r) ((uint64_t)0x1FF << (9 * (r)))
-#define START_WHITE                                                            \
-    (ROW_MASK(0) | ROW_MASK(1) | BIT(19) | BIT(21) | BIT(24) | BIT(26))
-#define START_BLACK                                                            \
-    (ROW_MASK(3) | ROW_MASK(4) | BIT(18) | BIT(20) | BIT(23) | BIT(25))
-
 fan_turn path_effect(const fan_path *path)
 {
     int to = path->length ? path->to[path->length - 1] : path->from;
@@ -343,6 +336,25 @@ static void turn_start_board(const fan_position *p, uint64_t *own,
         *own = (c->own & ~BIT(c->sq)) | BIT(c->path.from);
         *opp = c->opp | c->captured;
     }
+}
+
+void position_game_start(const fan_position *p, uint64_t *white,
+                         uint64_t *black, int *stm, int *turns)
+{
+    if (p->nhist) {
+        const history_entry *h = &p->hist[0];
+        *white = h->white;
+        *black = h->black;
+        *stm = h->stm;
+        *turns = h->turns;
+        return;
+    }
+    uint64_t own, opp;
+    turn_start_board(p, &own, &opp);
+    *white = p->stm == 0 ? own : opp;
+    *black = p->stm == 0 ? opp : own;
+    *stm = p->stm;
+    *turns = p->turns;
 }
 
 /* Records the finished turn c and passes the move. History capacity must
