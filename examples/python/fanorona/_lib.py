@@ -114,6 +114,9 @@ FAN_STEPS_MAX = 352
 FAN_POSITION_STRING_MAX = 256
 FAN_SVG_MAX = 32768
 FAN_SVG_COORDINATES = 1
+FAN_STEP_STRING_MAX = 8
+FAN_PATH_STRING_MAX = 100
+FAN_RECORD_STRING_MAX = 45000
 
 
 # ---------------------------------------------------------------------
@@ -223,6 +226,14 @@ _PROTOTYPES = {
     "fan_square_parse": (_int, [_str]),
     "fan_position_svg": (_int, [ctypes.c_char_p, _size, _psize, _ptr, _u64,
                                 _ppath, _u32]),
+    "fan_step_to_string": (_int, [ctypes.c_char_p, _size, _psize, _pstep]),
+    "fan_path_to_string": (_int, [ctypes.c_char_p, _size, _psize, _ppath]),
+    "fan_turn_to_string": (_int, [ctypes.c_char_p, _size, _psize, _ptr,
+                                  _u64]),
+    "fan_position_parse_step": (_int, [_pstep, _ptr, _str, _pparse]),
+    "fan_position_parse_path": (_int, [_ppath, _ptr, _str, _pparse]),
+    "fan_record_write": (_int, [ctypes.c_char_p, _size, _psize, _ptr]),
+    "fan_record_read": (_int, [_pptr, _str, _pparse]),
 }
 
 for _name, (_restype, _argtypes) in _PROTOTYPES.items():
@@ -242,19 +253,24 @@ def strerror(code):
 
 
 def path_to_string(cpath):
-    """Move notation of a fan_path: the origin, then each landing point,
-    with A or W after a capture step: d3-e3W, f4-e4W-e3A, paika d3-e3.
-
-    Written here from the path's fields until the library exports its own
-    notation writer; then this becomes a call to it."""
-    text = _square_text(cpath.from_)
-    for i in range(cpath.length):
-        text += "-" + _square_text(cpath.to[i]) + _KIND_LETTER[cpath.kind[i]]
-    return text
+    """Move notation of a fan_path, written by the library: d3-e3W,
+    f4-e4W-e3A, a paika d3-e3."""
+    buf = ctypes.create_string_buffer(FAN_PATH_STRING_MAX)
+    _check_text(lib.fan_path_to_string(buf, len(buf), None,
+                                       ctypes.byref(cpath)))
+    return buf.value.decode()
 
 
-_KIND_LETTER = {1: "", 2: "A", 3: "W"}
+def step_to_string(cstep):
+    """Move notation of a fan_step, written by the library."""
+    buf = ctypes.create_string_buffer(FAN_STEP_STRING_MAX)
+    _check_text(lib.fan_step_to_string(buf, len(buf), None,
+                                       ctypes.byref(cstep)))
+    return buf.value.decode()
 
 
-def _square_text(square):
-    return "abcdefghi"[square % FAN_COLUMNS] + str(1 + square // FAN_COLUMNS)
+def _check_text(code):
+    # Only values the library gave out are written, within the bounds.
+    if code != FAN_OK:
+        raise RuntimeError("libfanorona refused to write notation: %s"
+                           % strerror(code))

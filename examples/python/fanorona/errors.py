@@ -24,13 +24,17 @@ class FanoronaError(Exception):
 
     code = None
 
-    def __init__(self, code, function=None, detail=None):
+    def __init__(self, code, function=None, detail=None, offset=None):
         self.code = code
         self.function = function
         self.message = _lib.strerror(code)
         self.detail = detail
-        text = self.message if detail is None else "%s: %s" % (self.message,
-                                                                 detail)
+        self.offset = offset
+        text = self.message
+        if offset is not None:
+            text += " at offset %d" % offset
+        if detail is not None:
+            text += ": " + detail
         super().__init__(text)
 
 
@@ -75,12 +79,6 @@ class ParseError(FanoronaError, ValueError):
     library found the fault (None when it gave no place)."""
     code = _lib.FAN_EPARSE
 
-    def __init__(self, code, function=None, detail=None, offset=None):
-        self.offset = offset
-        if offset is not None:
-            detail = "at offset %d: %s" % (offset, detail)
-        super().__init__(code, function, detail)
-
 
 class NoHistoryError(FanoronaError, IndexError):
     """FAN_ENOHISTORY: nothing to undo or redo."""
@@ -103,10 +101,21 @@ _BY_CODE = {cls.code: cls for cls in (
     ParseError, NoHistoryError, TurnStateError, ImpossiblePositionError)}
 
 
-def error_for(code, function=None, detail=None):
+def error_for(code, function=None, detail=None, offset=None):
     """The exception for a negative library code (FanoronaError itself for
     a code this package does not know)."""
-    return _BY_CODE.get(code, FanoronaError)(code, function, detail)
+    return _BY_CODE.get(code, FanoronaError)(code, function, detail, offset)
+
+
+def check_text(code, function, err):
+    """As check(), for the calls that read text: the exception carries the
+    offset and reason that the library wrote into err (a FanParseError)."""
+    if code < 0:
+        reason = err.message.decode(errors="replace")
+        if reason:
+            raise error_for(code, function, reason, err.offset)
+        raise error_for(code, function)
+    return code
 
 
 def check(code, function=None):

@@ -2,10 +2,9 @@
 """Squares, colours, steps and turns: small immutable values."""
 import ctypes
 import enum
-import re
 
 from . import _lib
-from .errors import check, error_for
+from .errors import check
 
 __all__ = [
     "Color", "Rules", "StepKind", "Direction", "Outcome", "Reason", "Count",
@@ -196,14 +195,14 @@ class Step(_Value):
     def is_capture(self):
         return self.kind != StepKind.PAIKA
 
-    def _cpath(self):
-        p = _lib.FanPath()
-        p.captured = self.captures_mask
-        p.from_ = self.origin
-        p.length = 1
-        p.to[0] = self.target
-        p.kind[0] = self.kind
-        return p
+    def _cstep(self):
+        s = _lib.FanStep()
+        s.captures = self.captures_mask
+        s.from_ = self.origin
+        s.to = self.target
+        s.kind = self.kind
+        s.direction = self.direction
+        return s
 
     def _key(self):
         return (self.origin, self.target, self.kind, self.captures_mask)
@@ -215,7 +214,7 @@ class Step(_Value):
         return hash(self._key())
 
     def __str__(self):
-        return _lib.path_to_string(self._cpath())
+        return _lib.step_to_string(self._cstep())
 
     def __repr__(self):
         return "Step(%r)" % str(self)
@@ -294,28 +293,3 @@ class Turn(_Value):
 
     def __repr__(self):
         return "Turn(%r)" % str(self)
-
-
-# A mode letter is 'a' or 'w' after a landing point, unless that 'a' is
-# the column of the next square ("e3a4" is e3 then a4).
-_STEP = r"\s*-?\s*([a-i][1-5])((?:a|w)(?![1-5])|)"
-_MOVE = re.compile(r"\s*([a-i][1-5])((?:%s)+)\s*" % _STEP)
-_STEP = re.compile(_STEP)
-
-
-def parse_move(text):
-    """Reads move notation into (origin, [(landing, StepKind)...]); the
-    capture mode letters may be left out (StepKind.ANY). Case does not
-    matter. Raises ParseError."""
-    if not isinstance(text, str):
-        raise TypeError("a move is a str like 'd3-e3W', not %r" % (text,))
-    m = _MOVE.fullmatch(text.lower())
-    if not m:
-        raise error_for(_lib.FAN_EPARSE, "parse_move",
-                        "%r is not a move (like d3-e3W or f4-e4W-e3A)" % text)
-    steps = []
-    for sq, letter in _STEP.findall(m.group(2)):
-        kind = {"": StepKind.ANY, "a": StepKind.APPROACH,
-                "w": StepKind.WITHDRAWAL}[letter]
-        steps.append((Square(sq), kind))
-    return Square(m.group(1)), steps

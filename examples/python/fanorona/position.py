@@ -4,9 +4,9 @@ import ctypes
 from collections import namedtuple
 
 from . import _lib
-from .errors import ParseError, check, error_for
+from .errors import check, check_text, error_for
 from .moves import (SQUARES, Color, Count, Direction, Outcome, Reason, Rules,
-                    Square, Step, StepKind, Turn, mask, parse_move, squares)
+                    Square, Step, StepKind, Turn, mask, squares)
 
 __all__ = ["Position", "Result"]
 
@@ -85,10 +85,7 @@ class Position:
             code = _L.fan_position_from_string(
                 ctypes.byref(h), text.encode(), _rules(rules),
                 ctypes.byref(err))
-            if code == _lib.FAN_EPARSE:
-                raise ParseError(code, "fan_position_from_string",
-                                 err.message.decode(), err.offset)
-            check(code, "fan_position_from_string")
+            check_text(code, "fan_position_from_string", err)
         self._h = h.value
 
     @classmethod
@@ -267,27 +264,30 @@ class Position:
                                             "fan_position_paths")]
 
     def parse_turn(self, text):
-        """The legal turn that move notation names ("f4-e4W-e3A"; the mode
-        letters may be left out where only one mode fits). ParseError for
-        text that is no move, IllegalMoveError when no legal turn fits,
-        AmbiguousStepError when several do."""
-        origin, steps = parse_move(text)
-        found = []
-        for turn in self.legal_paths():
-            if turn.origin != origin or len(turn) != len(steps):
-                continue
-            if all(land == want and kind in (StepKind.ANY, got)
-                   for land, got, (want, kind) in zip(turn.landings,
-                                                       turn.kinds, steps)):
-                found.append(turn)
-        if not found:
-            raise error_for(_lib.FAN_EILLEGAL, "parse_turn",
-                            "no legal turn is %s" % text.strip())
-        if len(found) > 1:
-            raise error_for(_lib.FAN_EAMBIGUOUS, "parse_turn",
-                            "%s could be %s" % (text.strip(), " or ".join(
-                                str(t) for t in found)))
-        return found[0]
+        """The legal turn that move notation names ("f4-e4W-e3A", compact
+        "f4e4We3A"; a mode letter may be left out where only one mode fits;
+        doc/formats.md). In the middle of a chain the text may also be the
+        continuation alone. ParseError for text that is no move,
+        IllegalMoveError when no legal turn fits, AmbiguousStepError when
+        both modes would; each with the library's offset and reason."""
+        p = _lib.FanPath()
+        err = _lib.FanParseError()
+        check_text(_L.fan_position_parse_path(ctypes.byref(p), self._h,
+                                              _text_arg(text),
+                                              ctypes.byref(err)),
+                   "fan_position_parse_path", err)
+        return Turn(p)
+
+    def parse_step(self, text):
+        """The legal step that notation names ("d3-e3W"), with its
+        preview; errors as parse_turn()."""
+        s = _lib.FanStep()
+        err = _lib.FanParseError()
+        check_text(_L.fan_position_parse_step(ctypes.byref(s), self._h,
+                                              _text_arg(text),
+                                              ctypes.byref(err)),
+                   "fan_position_parse_step", err)
+        return Step._from_c(s)
 
     def push(self, turn):
         """Plays a whole turn: a Turn, or move notation. Returns the Turn."""
@@ -351,14 +351,10 @@ class Position:
     def play_step(self, step, target=None, kind=StepKind.ANY):
         """Plays one step: a Step, move notation of one step ("d3-e3W"),
         or origin and target squares with a StepKind."""
+        if isinstance(step, str) and target is None:
+            step = self.parse_step(step)
         if isinstance(step, Step):
             origin, target, kind = step.origin, step.target, step.kind
-        elif isinstance(step, str) and target is None:
-            origin, steps = parse_move(step)
-            if len(steps) != 1:
-                raise error_for(_lib.FAN_EPARSE, "play_step",
-                                "%r is not a single step" % step)
-            target, kind = steps[0]
         else:
             origin = step
             if target is None:
@@ -465,6 +461,32 @@ class Position:
                 return {Turn(e.path): e.nodes for e in arr[:n.value]}
 
     # -----------------------------------------------------------------
+    # Game records
+
+    def record(self):
+        """The game as a record (doc/formats.md): its tags and numbered
+        turns, from where this handle's history begins."""
+        size = ctypes.c_size_t()
+        buf = ctypes.create_string_buffer(1024)
+        code = _L.fan_record_write(buf, len(buf), ctypes.byref(size), self._h)
+        if code == _lib.FAN_EBUFS:
+            buf = ctypes.create_string_buffer(size.value)
+            code = _L.fan_record_write(buf, len(buf), None, self._h)
+        check(code, "fan_record_write")
+        return buf.value.decode()
+
+    @classmethod
+    def from_record(cls, text):
+        """Replays a game record, checking every turn; the position has
+        the whole game as its history."""
+        h = ctypes.c_void_p()
+        err = _lib.FanParseError()
+        check_text(_L.fan_record_read(ctypes.byref(h), _text_arg(text),
+                                      ctypes.byref(err)),
+                   "fan_record_read", err)
+        return cls._adopt(h.value)
+
+    # -----------------------------------------------------------------
     # Pictures
 
     def svg(self, highlight=(), turn=None, coordinates=True):
@@ -487,6 +509,12 @@ class Position:
         if turn is None and len(self):
             turn = self._history_turn(len(self) - 1)
         return self.svg(turn=turn)
+
+
+def _text_arg(text):
+    if not isinstance(text, str):
+        raise TypeError("move notation is a str, not %r" % (text,))
+    return text.encode()
 
 
 def _square_arg(sq):

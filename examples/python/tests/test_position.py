@@ -119,17 +119,31 @@ class StartTest(unittest.TestCase):
 
 class ParseTurnTest(unittest.TestCase):
     def test_forms(self):
+        # the forms of doc/formats.md, read by the library
         pos = fan.Position()
-        for text in ("d3-e3W", "D3-E3w", "d3e3w", " d3 - e3W "):
+        for text in ("d3-e3W", "d3e3W"):
             self.assertEqual(str(pos.parse_turn(text)), "d3-e3W")
         # the mode may be left out where only one fits
         self.assertEqual(str(pos.parse_turn("d2-e3")), "d2-e3A")
-        with self.assertRaises(fan.AmbiguousStepError):
+        self.assertEqual(str(pos.parse_step("d2e3")), "d2-e3A")
+        self.assertEqual(pos.parse_step("d2-e3A").captures,
+                         {Square("f4"), Square("g5")})
+        with self.assertRaises(fan.AmbiguousStepError) as cm:
             pos.parse_turn("d3-e3")
+        self.assertIn("d3-e3A", str(cm.exception))
+        self.assertIn("d3-e3W", str(cm.exception))
         with self.assertRaises(fan.IllegalMoveError):
             pos.parse_turn("a1-a2")
-        with self.assertRaises(fan.ParseError):
-            pos.parse_turn("e3-")
+        for bad in ("e3-", "D3-E3W", "d3-e3w", "d3 e3", "d3-e3We4A"):
+            with self.assertRaises(fan.ParseError, msg=bad):
+                pos.parse_turn(bad)
+        self.assertEqual(pos.turns_played, 0)
+
+    def test_continuation_in_a_chain(self):
+        pos = fan.Position.custom(CHAIN_WHITE, CHAIN_BLACK)
+        pos.play_step("a1-b1A")
+        self.assertEqual(str(pos.parse_turn("b1-b2A")), "a1-b1A-b2A")
+        self.assertEqual(str(pos.parse_turn("a1-b1A-b2A")), "a1-b1A-b2A")
 
     def test_square_then_a(self):
         # "b2a3" is b2 then a3 (a diagonal from the strong point b2), not
@@ -227,7 +241,7 @@ class ChainTest(unittest.TestCase):
 
     def test_end_turn(self):
         pos = fan.Position.custom(CHAIN_WHITE, CHAIN_BLACK)
-        pos.play_step("a1-b1a")
+        pos.play_step("a1-b1A")
         pos.end_turn()
         self.assertFalse(pos.in_chain)
         self.assertEqual(names(pos.black), {"b3", "i5"})
@@ -243,6 +257,26 @@ class ChainTest(unittest.TestCase):
         pos.play_step("b1-b2")
         self.assertFalse(pos.in_chain)
         self.assertEqual(pos.history[0].captured, {Square("c1"), Square("b3")})
+
+
+class RecordTest(unittest.TestCase):
+    def test_round_trip(self):
+        pos = fan.Position()
+        for text in ("d3-e3W", "b4-c3A"):
+            pos.push(text)
+        record = pos.record()
+        self.assertIn("d3-e3W", record)
+        again = fan.Position.from_record(record)
+        self.assertEqual(again, pos)
+        self.assertEqual(again.history, pos.history)
+        # Black cannot play White's d2-e3A (e3 is taken, d2 is White's)
+        text = "1. d3-e3W 2. d2-e3A"
+        with self.assertRaises(fan.IllegalMoveError) as cm:
+            fan.Position.from_record(text)
+        self.assertEqual(cm.exception.offset, text.index("d2-e3A"))
+        self.assertIn("turn 2", str(cm.exception))
+        with self.assertRaises(fan.ParseError):
+            fan.Position.from_record("1. d3-e3W d2-e3A")
 
 
 class ResultTest(unittest.TestCase):
