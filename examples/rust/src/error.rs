@@ -65,8 +65,16 @@ impl Error {
         Error { code, function, detail: Some(detail), offset: None }
     }
 
-    pub(crate) fn parse(function: &'static str, offset: u32, detail: String) -> Error {
-        Error { code: ffi::FAN_EPARSE, function, detail: Some(detail), offset: Some(offset) }
+    /// A refused text: the code, and the place and reason the library
+    /// gave in its fan_parse_error (if it gave one).
+    pub(crate) fn text(code: c_int, function: &'static str, err: &ffi::fan_parse_error) -> Error {
+        // SAFETY: the library NUL-terminates the message (the array is
+        // zeroed before the call, so it is terminated when untouched too).
+        let reason = unsafe { CStr::from_ptr(err.message.as_ptr()) }.to_string_lossy().into_owned();
+        if reason.is_empty() {
+            return Error::new(code, function);
+        }
+        Error { code, function, detail: Some(reason), offset: Some(err.offset) }
     }
 
     /// The library's code (negative).

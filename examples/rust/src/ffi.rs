@@ -27,6 +27,9 @@ pub const FAN_STEPS_MAX: usize = 352;
 pub const FAN_POSITION_STRING_MAX: usize = 256;
 pub const FAN_SVG_MAX: usize = 32768;
 pub const FAN_SVG_COORDINATES: u32 = 1;
+pub const FAN_STEP_STRING_MAX: usize = 8;
+pub const FAN_PATH_STRING_MAX: usize = 100;
+pub const FAN_RECORD_STRING_MAX: usize = 45000;
 
 /// A complete turn by its effect (captured set, origin, destination).
 pub type fan_turn = u64;
@@ -183,6 +186,49 @@ extern "C" {
         needed: *mut usize,
         pos: *const fan_position,
     ) -> c_int;
+    pub fn fan_step_to_string(
+        buf: *mut c_char,
+        size: usize,
+        needed: *mut usize,
+        step: *const fan_step,
+    ) -> c_int;
+    pub fn fan_path_to_string(
+        buf: *mut c_char,
+        size: usize,
+        needed: *mut usize,
+        path: *const fan_path,
+    ) -> c_int;
+    pub fn fan_turn_to_string(
+        buf: *mut c_char,
+        size: usize,
+        needed: *mut usize,
+        pos: *const fan_position,
+        turn: fan_turn,
+    ) -> c_int;
+    pub fn fan_position_parse_step(
+        out: *mut fan_step,
+        pos: *const fan_position,
+        text: *const c_char,
+        error: *mut fan_parse_error,
+    ) -> c_int;
+    pub fn fan_position_parse_path(
+        out: *mut fan_path,
+        pos: *const fan_position,
+        text: *const c_char,
+        error: *mut fan_parse_error,
+    ) -> c_int;
+    pub fn fan_record_write(
+        buf: *mut c_char,
+        size: usize,
+        needed: *mut usize,
+        pos: *const fan_position,
+    ) -> c_int;
+    pub fn fan_record_read(
+        out: *mut *mut fan_position,
+        text: *const c_char,
+        error: *mut fan_parse_error,
+    ) -> c_int;
+
     pub fn fan_square_name(buf: *mut c_char, size: usize, square: c_int) -> c_int;
     pub fn fan_square_parse(text: *const c_char) -> c_int;
 

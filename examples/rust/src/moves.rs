@@ -3,6 +3,7 @@
 use std::ffi::CString;
 use std::fmt;
 use std::os::raw::c_int;
+use std::ptr;
 use std::str::FromStr;
 
 use crate::error::{check, Error, Result};
@@ -205,12 +206,18 @@ impl fmt::Display for SquareSet {
     }
 }
 
-/// Move notation of a path: the origin, then each landing point, with A or
-/// W after a capture step (d3-e3W, f4-e4W-e3A; a paika is d3-e3).
-///
-/// Written here from the path's fields until the library exports its own
-/// notation writer; then this becomes a call to it.
+/// Move notation of a path, written by the library (fan_path_to_string):
+/// d3-e3W, f4-e4W-e3A, a paika d3-e3. A turn read from text may leave a
+/// mode out (`StepKind::Any`), which the library does not write; that step
+/// is written here without its letter.
 pub(crate) fn path_text(path: &ffi::fan_path) -> String {
+    let mut buf = [0 as std::os::raw::c_char; ffi::FAN_PATH_STRING_MAX];
+    // SAFETY: buf holds FAN_PATH_STRING_MAX bytes, enough for any path.
+    let code = unsafe { ffi::fan_path_to_string(buf.as_mut_ptr(), buf.len(), ptr::null_mut(), path) };
+    if code == ffi::FAN_OK {
+        // SAFETY: NUL-terminated by the library.
+        return unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }.to_string_lossy().into_owned();
+    }
     let mut text = Square::from_u8(path.from).to_string();
     for i in 0..path.length as usize {
         text.push('-');
@@ -248,16 +255,24 @@ impl Step {
 }
 
 impl fmt::Display for Step {
+    /// The library's notation (fan_step_to_string): d3-e3W, a paika d3-e3.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut path = ffi::fan_path {
-            captured: self.captures.0,
+        let step = ffi::fan_step {
+            captures: self.captures.0,
             from: self.origin.0,
-            length: 1,
-            ..Default::default()
+            to: self.target.0,
+            kind: self.kind as u8,
+            direction: self.direction as u8,
+            reserved: [0; 4],
         };
-        path.to[0] = self.target.0;
-        path.kind[0] = self.kind as u8;
-        f.write_str(&path_text(&path))
+        let mut buf = [0 as std::os::raw::c_char; ffi::FAN_STEP_STRING_MAX];
+        // SAFETY: buf holds FAN_STEP_STRING_MAX bytes, enough for a step.
+        let code = unsafe { ffi::fan_step_to_string(buf.as_mut_ptr(), buf.len(), ptr::null_mut(), &step) };
+        if code != ffi::FAN_OK {
+            return Err(fmt::Error);
+        }
+        // SAFETY: NUL-terminated by the library.
+        f.write_str(&unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }.to_string_lossy())
     }
 }
 
@@ -340,53 +355,52 @@ impl fmt::Display for Turn {
 impl FromStr for Turn {
     type Err = Error;
 
-    /// Move notation: "d3-e3W", "f4-e4W-e3A", "d2e3"; the modes may be
-    /// left out, case does not matter. The turn is unresolved.
+    /// Move notation as doc/formats.md writes it: squares in lower case,
+    /// the modes A and W in upper case, dashed ("f4-e4W-e3A") or compact
+    /// ("f4e4We3A") throughout; a mode may be left out. The turn is
+    /// unresolved: a position tells what it captures.
     fn from_str(s: &str) -> Result<Turn> {
-        let fail = || {
-            Error::with_detail(
-                ffi::FAN_EPARSE,
-                "Turn::from_str",
-                format!("{s:?} is not a move (like d3-e3W or f4-e4W-e3A)"),
-            )
+        let text = s.as_bytes();
+        let fail = |at: usize, why: &str| {
+            let mut err = ffi::fan_parse_error { offset: at as u32, reserved: 0, message: [0; 120] };
+            for (dst, src) in err.message.iter_mut().take(119).zip(why.bytes()) {
+                *dst = src as std::os::raw::c_char;
+            }
+            Error::text(ffi::FAN_EPARSE, "Turn::from_str", &err)
         };
-        let text: Vec<u8> = s.trim().to_ascii_lowercase().into_bytes();
-        let mut i = 0;
-        let mut squares = Vec::new();
-        let mut kinds = Vec::new();
         let square_at = |i: usize| -> Option<u8> {
             let (c, r) = (*text.get(i)?, *text.get(i + 1)?);
-            if (b'a'..=b'i').contains(&c) && (b'1'..=b'5').contains(&r) {
-                Some((c - b'a') + 9 * (r - b'1'))
-            } else {
-                None
-            }
+            ((b'a'..=b'i').contains(&c) && (b'1'..=b'5').contains(&r)).then(|| (c - b'a') + 9 * (r - b'1'))
         };
-        loop {
-            let sq = square_at(i).ok_or_else(fail)?;
-            i += 2;
-            if !squares.is_empty() {
-                // a mode letter, unless the 'a' starts the next square
-                let kind = match text.get(i) {
-                    Some(b'w') => StepKind::Withdrawal,
-                    Some(b'a') if square_at(i).is_none() => StepKind::Approach,
-                    _ => StepKind::Any,
-                };
-                if kind != StepKind::Any {
-                    i += 1;
+        let dashed = text.get(2) == Some(&b'-');
+        let mut squares = vec![square_at(0).ok_or_else(|| fail(0, "expected a square such as d3"))?];
+        let mut kinds = Vec::new();
+        let mut i = 2;
+        while i < text.len() {
+            if dashed {
+                if text[i] != b'-' {
+                    return Err(fail(i, "expected '-' between the steps"));
                 }
-                kinds.push(kind as u8);
-            }
-            squares.push(sq);
-            while matches!(text.get(i), Some(b' ' | b'-')) {
                 i += 1;
             }
-            if i >= text.len() {
-                break;
+            let sq = square_at(i).ok_or_else(|| fail(i, "expected a square such as e3"))?;
+            i += 2;
+            let kind = match text.get(i) {
+                Some(b'A') => StepKind::Approach,
+                Some(b'W') => StepKind::Withdrawal,
+                _ => StepKind::Any,
+            };
+            if kind != StepKind::Any {
+                i += 1;
             }
+            squares.push(sq);
+            kinds.push(kind as u8);
         }
-        if squares.len() < 2 || squares.len() > ffi::FAN_PATH_MAX + 1 {
-            return Err(fail());
+        if squares.len() < 2 {
+            return Err(fail(text.len(), "a turn needs at least one step"));
+        }
+        if squares.len() > ffi::FAN_PATH_MAX + 1 {
+            return Err(fail(0, "more steps than a turn can have"));
         }
         let mut path = ffi::fan_path {
             from: squares[0],

@@ -82,26 +82,45 @@ impl Position {
 
     /// Reads a position string; the short form takes default_rules.
     pub fn from_string(text: &str, default_rules: Rules) -> Result<Position> {
-        let c = CString::new(text).map_err(|e| {
-            Error::parse("fan_position_from_string", e.nul_position() as u32, "a NUL byte".into())
-        })?;
+        let c = c_text(text, "fan_position_from_string")?;
         let mut raw = ptr::null_mut();
-        let mut err = ffi::fan_parse_error { offset: 0, reserved: 0, message: [0; 120] };
+        let mut err = parse_error();
         // SAFETY: c is NUL-terminated; raw and err are valid out-pointers.
         let code = unsafe {
             ffi::fan_position_from_string(&mut raw, c.as_ptr(), default_rules as c_int, &mut err)
         };
-        if code == ffi::FAN_EPARSE {
-            // SAFETY: the library NUL-terminates the message.
-            let message = unsafe { CStr::from_ptr(err.message.as_ptr()) };
-            return Err(Error::parse(
-                "fan_position_from_string",
-                err.offset,
-                message.to_string_lossy().into_owned(),
-            ));
-        }
-        check(code, "fan_position_from_string")?;
+        text_check(code, "fan_position_from_string", &err)?;
         Ok(Position::adopt(raw))
+    }
+
+    /// Replays a game record (doc/formats.md), checking every turn; the
+    /// position has the whole game as its history.
+    pub fn from_record(text: &str) -> Result<Position> {
+        let c = c_text(text, "fan_record_read")?;
+        let mut raw = ptr::null_mut();
+        let mut err = parse_error();
+        // SAFETY: c is NUL-terminated; raw and err are valid out-pointers.
+        let code = unsafe { ffi::fan_record_read(&mut raw, c.as_ptr(), &mut err) };
+        text_check(code, "fan_record_read", &err)?;
+        Ok(Position::adopt(raw))
+    }
+
+    /// The game as a record: its tags and numbered turns.
+    pub fn record(&self) -> Result<String> {
+        let mut needed = 0usize;
+        // SAFETY: asking for the size only.
+        let code = unsafe { ffi::fan_record_write(ptr::null_mut(), 0, &mut needed, self.ptr()) };
+        if code != ffi::FAN_EBUFS {
+            check(code, "fan_record_write")?;
+        }
+        let mut buf = vec![0 as c_char; needed.max(1)];
+        // SAFETY: buf has the size the library asked for.
+        check(
+            unsafe { ffi::fan_record_write(buf.as_mut_ptr(), buf.len(), ptr::null_mut(), self.ptr()) },
+            "fan_record_write",
+        )?;
+        // SAFETY: NUL-terminated by the library.
+        Ok(unsafe { CStr::from_ptr(buf.as_ptr()) }.to_string_lossy().into_owned())
     }
 
     /// A copy of the whole game, or the library's error (FAN_ENOMEM).
@@ -198,34 +217,37 @@ impl Position {
         Ok(paths.into_iter().map(Turn::from_path).collect::<Vec<_>>().into_iter())
     }
 
+    /// The legal turn that move notation names (doc/formats.md: "f4-e4W-e3A"
+    /// or compact "f4e4We3A"; a mode letter may be left out where only one
+    /// mode fits; in a chain, the continuation alone will do). The
+    /// library's reason and offset come with a refusal.
+    pub fn parse_turn(&self, text: &str) -> Result<Turn> {
+        let c = c_text(text, "fan_position_parse_path")?;
+        let mut path = ffi::fan_path::default();
+        let mut err = parse_error();
+        // SAFETY: valid pointers; c is NUL-terminated.
+        let code = unsafe { ffi::fan_position_parse_path(&mut path, self.ptr(), c.as_ptr(), &mut err) };
+        text_check(code, "fan_position_parse_path", &err)?;
+        Ok(Turn::from_path(path))
+    }
+
+    /// The legal step that notation names ("d3-e3W"), with its preview.
+    pub fn parse_step(&self, text: &str) -> Result<Step> {
+        let c = c_text(text, "fan_position_parse_step")?;
+        let mut step = ffi::fan_step::default();
+        let mut err = parse_error();
+        // SAFETY: valid pointers; c is NUL-terminated.
+        let code = unsafe { ffi::fan_position_parse_step(&mut step, self.ptr(), c.as_ptr(), &mut err) };
+        text_check(code, "fan_position_parse_step", &err)?;
+        Ok(Step::from_c(&step))
+    }
+
     /// The legal turn that a turn read from notation names: its points in
-    /// order, and the modes it writes. FAN_EILLEGAL when none fits,
-    /// FAN_EAMBIGUOUS when several do.
+    /// order, and the modes it writes (resolved by the library, as
+    /// [`Position::parse_turn`]). A resolved turn comes back as it is when
+    /// it is legal here.
     pub fn resolve(&self, turn: &Turn) -> Result<Turn> {
-        let wanted: Vec<(Square, StepKind)> = turn.landings().zip(turn.kinds()).collect();
-        let mut found = Vec::new();
-        for legal in self.legal_paths()? {
-            if legal.origin() == turn.origin()
-                && legal.len() == wanted.len()
-                && legal.landings().zip(legal.kinds()).zip(&wanted).all(|((sq, kind), want)| {
-                    sq == want.0 && (want.1 == StepKind::Any || want.1 == kind)
-                })
-            {
-                found.push(legal);
-            }
-        }
-        match found.len() {
-            1 => Ok(found[0]),
-            0 => Err(Error::with_detail(ffi::FAN_EILLEGAL, "resolve", format!("no legal turn is {turn}"))),
-            _ => Err(Error::with_detail(
-                ffi::FAN_EAMBIGUOUS,
-                "resolve",
-                format!(
-                    "{turn} could be {}",
-                    found.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" or ")
-                ),
-            )),
-        }
+        self.parse_turn(&turn.to_string())
     }
 
     /// Plays a whole turn (resolving one read from notation first).
@@ -241,7 +263,8 @@ impl Position {
 
     /// Plays a turn written in move notation.
     pub fn play_str(&mut self, text: &str) -> Result<Turn> {
-        self.play(&text.parse()?)
+        let turn = self.parse_turn(text)?;
+        self.play(&turn)
     }
 
     /// Plays a turn given by its effect (a fan_turn number).
@@ -428,6 +451,29 @@ impl Position {
         )?;
         // SAFETY: the library NUL-terminated it.
         Ok(unsafe { CStr::from_ptr(buf.as_ptr()) }.to_string_lossy().into_owned())
+    }
+}
+
+fn parse_error() -> ffi::fan_parse_error {
+    ffi::fan_parse_error { offset: 0, reserved: 0, message: [0; 120] }
+}
+
+fn c_text(text: &str, function: &'static str) -> Result<CString> {
+    CString::new(text).map_err(|e| {
+        let mut err = parse_error();
+        err.offset = e.nul_position() as u32;
+        for (dst, src) in err.message.iter_mut().zip(b"a NUL byte in the text") {
+            *dst = *src as c_char;
+        }
+        Error::text(ffi::FAN_EPARSE, function, &err)
+    })
+}
+
+fn text_check(code: c_int, function: &'static str, err: &ffi::fan_parse_error) -> Result<()> {
+    if code < 0 {
+        Err(Error::text(code, function, err))
+    } else {
+        Ok(())
     }
 }
 

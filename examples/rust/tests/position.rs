@@ -106,7 +106,14 @@ fn notation_round_trip() {
     // "b2a3" is b2 then a3, not b2 with an 'a' mode letter
     let t: Turn = "b2a3".parse().unwrap();
     assert_eq!(t.to_string(), "b2-a3");
-    for bad in ["", "e3", "e3-", "z1-z2", "d3-e3X"] {
+    // the library reads notation too, with its offset and reason
+    let e = pos.parse_turn("d3-e3").unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Ambiguous);
+    assert!(e.to_string().contains("d3-e3A") && e.to_string().contains("d3-e3W"), "{e}");
+    assert_eq!(pos.parse_turn("d3e3W").unwrap().to_string(), "d3-e3W");
+    assert_eq!(pos.parse_step("d2-e3").unwrap().captures, set("f4 g5"));
+    assert_eq!(pos.parse_turn("d3-e3w").unwrap_err().kind(), ErrorKind::Parse);
+    for bad in ["", "e3", "e3-", "z1-z2", "d3-e3X", "D3-e3W", "d3-e3w", "d3-e3We4A", "d3 e3"] {
         assert_eq!(bad.parse::<Turn>().unwrap_err().kind(), ErrorKind::Parse, "{bad:?}");
     }
 }
@@ -168,6 +175,24 @@ fn chain_step_by_step() {
     must.play_step(sq("b1"), sq("b2"), StepKind::Any).unwrap();
     assert!(!must.in_chain());
     assert_eq!(must.history().unwrap()[0].captured(), set("c1 b3"));
+}
+
+#[test]
+fn records() {
+    let mut pos = Position::new(Rules::Stop).unwrap();
+    pos.play_str("d3-e3W").unwrap();
+    pos.play_str("b4-c3A").unwrap();
+    let record = pos.record().unwrap();
+    assert!(record.contains("1. d3-e3W 2. b4-c3A"), "{record}");
+    let again = Position::from_record(&record).unwrap();
+    assert_eq!(again, pos);
+    assert_eq!(again.history().unwrap(), pos.history().unwrap());
+    // Black cannot play d2-e3A: the library names the turn and its place
+    let text = "1. d3-e3W 2. d2-e3A";
+    let e = Position::from_record(text).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Illegal);
+    assert_eq!(e.offset(), Some(text.find("d2-e3A").unwrap() as u32));
+    assert!(e.to_string().contains("turn 2"), "{e}");
 }
 
 #[test]
