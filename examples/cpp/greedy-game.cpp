@@ -50,21 +50,12 @@ static std::vector<fan_path> legal_paths(const Position &pos)
     return paths;
 }
 
-// Move notation: the origin, then each landing point, with A or W after a
-// capture step (f4-e4W-e3A).
+// Move notation as the library writes it (f4-e4W-e3A).
 static std::string notation(const fan_path &path)
 {
-    auto name = [](int sq) {
-        return std::string{char('a' + sq % FAN_COLUMNS), char('1' + sq / FAN_COLUMNS)};
-    };
-    std::string text = name(path.from);
-    for (int i = 0; i < path.length; i++) {
-        text += "-" + name(path.to[i]);
-        if (path.kind[i] == FAN_STEP_APPROACH)
-            text += "A";
-        else if (path.kind[i] == FAN_STEP_WITHDRAWAL)
-            text += "W";
-    }
+    char text[FAN_PATH_STRING_MAX];
+    check(fan_path_to_string(text, sizeof text, nullptr, &path),
+          "fan_path_to_string");
     return text;
 }
 
