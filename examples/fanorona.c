@@ -49,7 +49,7 @@ static const char help_text[] =
     "        captured set; --count paths counts every distinct sequence of\n"
     "        steps. --divide first prints one line per first turn: its path\n"
     "        and the count below it. --position counts from the position\n"
-    "        STRING instead (a position string, doc/api.md).\n"
+    "        STRING instead (a position string, doc/formats.md).\n"
     "svg     writes the position STRING (default: the start) as an SVG\n"
     "        picture to standard output. --highlight marks squares (\"c3 d3\"),\n"
     "        --turn draws a legal turn as arrows (f4-e4W-e3A).\n"
