@@ -264,36 +264,6 @@ static int parse_squares(const char *text, uint64_t *out)
     return 0;
 }
 
-/* The legal path that the typed move names (squares in order, and the
- * capture modes it writes). FAN_EILLEGAL when none does, FAN_EAMBIGUOUS
- * when several do. */
-static int find_path(fan_path *out, const fan_position *pos,
-                     const cli_move *m)
-{
-    size_t n = 0;
-    int r = fan_position_paths(NULL, 0, &n, pos);
-    if (r != FAN_OK && r != FAN_EBUFS)
-        return r;
-    fan_path *paths = malloc((n ? n : 1) * sizeof *paths);
-    if (!paths)
-        return FAN_ENOMEM;
-    r = fan_position_paths(paths, n, &n, pos);
-    int found = 0;
-    for (size_t i = 0; r == FAN_OK && i < n; i++) {
-        const fan_path *p = &paths[i];
-        int same = p->length == m->count - 1 && p->from == m->squares[0];
-        for (int k = 0; same && k < p->length; k++)
-            same = p->to[k] == m->squares[k + 1] &&
-                   (m->kinds[k] == FAN_STEP_ANY || m->kinds[k] == p->kind[k]);
-        if (same && found++ == 0)
-            *out = *p;
-    }
-    free(paths);
-    if (r != FAN_OK)
-        return r;
-    return found == 1 ? FAN_OK : found ? FAN_EAMBIGUOUS : FAN_EILLEGAL;
-}
-
 static int cmd_svg(int argc, char **argv)
 {
     const char *position = NULL, *turn = NULL;
@@ -320,15 +290,19 @@ static int cmd_svg(int argc, char **argv)
             position = argv[i];
         }
     }
-    cli_move move;
-    if (turn && cli_move_parse(&move, turn) < 0)
-        return usage_error("--turn: '%s' is not a move", turn);
     fan_position *pos = NULL;
     int status = open_position(&pos, position, FAN_RULES_STOP);
     if (status != 0)
         return status;
     fan_path path;
-    int r = turn ? find_path(&path, pos, &move) : FAN_OK;
+    fan_parse_error err;
+    int r = turn ? fan_position_parse_path(&path, pos, turn, &err) : FAN_OK;
+    if (r != FAN_OK && turn) {
+        fprintf(stderr, "fanorona: svg --turn %s: %s: %s\n", turn,
+                fan_strerror(r), err.message);
+        fan_position_free(pos);
+        return EXIT_LIBRARY;
+    }
     char *svg = NULL;
     if (r == FAN_OK && !(svg = malloc(FAN_SVG_MAX)))
         r = FAN_ENOMEM;
@@ -338,7 +312,7 @@ static int cmd_svg(int argc, char **argv)
     if (r == FAN_OK)
         fputs(svg, stdout);
     else
-        status = library_error(turn ? "svg --turn" : "svg", r);
+        status = library_error("svg", r);
     free(svg);
     fan_position_free(pos);
     return status;

@@ -200,7 +200,8 @@ def test_svg():
     if (len(classes(root, "piece white")) != 22 or
             len(classes(root, "piece black")) != 21):
         fail("after d3-e3W: 22 white and 21 black pieces expected")
-    for turn, why in (("e2-e4", "not a legal"), ("d3-e3", "ambiguous")):
+    for turn, why in (("e2-e4", "not a legal"), ("d3-e3", "ambiguous"),
+                      ("xx", "could not be parsed")):
         rc, out, err = run(["svg", "--turn", turn])
         if rc != 1 or out or why not in err:
             fail(f"svg --turn {turn}: exit {rc}, stdout {out!r}, "
@@ -215,8 +216,7 @@ def test_usage():
                  ["play", "--seed"], ["play", "--seed", "x"], ["play", "x"],
                  ["help", "x"], ["perft", "--position"],
                  ["svg", "--bogus"], ["svg", "a", "b"],
-                 ["svg", "--highlight", "z9"], ["svg", "--turn", "xx"],
-                 ["svg", "--turn"]):
+                 ["svg", "--highlight", "z9"], ["svg", "--turn"]):
         rc, out, err = run(args)
         if rc != 2 or out or "Usage:" not in err:
             fail(f"{args}: exit {rc}, stdout {out!r}, stderr {err!r}")
