@@ -190,7 +190,7 @@ def test_svg():
     if len([e for e in root.iter() if e.tag.endswith("text")]) != 14:
         fail("start: not 9 + 5 coordinates")
     root = svg(["--no-coordinates", "--highlight", "c3, d3",
-                "--turn", "d3-e3w", START_STRING])
+                "--turn", "d3-e3W", START_STRING])
     if (len(classes(root, "highlight")) != 2 or
             len(classes(root, "arrow")) != 1 or
             len(classes(root, "captured")) != 1 or
