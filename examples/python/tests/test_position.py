@@ -2,6 +2,7 @@
 """The Position class and its values, against positions worked out by hand
 from the rules (doc/rules.md)."""
 import copy
+import doctest
 import unittest
 import xml.etree.ElementTree as ET
 
@@ -28,6 +29,13 @@ OPENING = {
 
 def names(squares):
     return {str(s) for s in squares}
+
+
+class DocstringTest(unittest.TestCase):
+    def test_package_docstring(self):
+        failed, attempted = doctest.testmod(fan)
+        self.assertGreater(attempted, 0)
+        self.assertEqual(failed, 0)
 
 
 class SquareTest(unittest.TestCase):
