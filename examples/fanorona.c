@@ -1,22 +1,31 @@
 /* SPDX-License-Identifier: MIT */
 /* fanorona: a command-line front end to libfanorona.
  *
- *   fanorona perft [--rules stop|must] [--count unique|paths] [--divide]
- *                  [--position STRING] DEPTH
+ *   fanorona perft [--fen STRING] [--rules stop|must] [--count unique|paths]
+ *                  [--divide] DEPTH
+ *   fanorona play [--fen STRING | --load FILE] [--rules stop|must]
+ *                 [--white human|random] [--black human|random] [--seed N]
+ *   fanorona show [--rules stop|must] STRING
  *   fanorona svg [--highlight SQUARES] [--turn MOVE] [--no-coordinates]
- *                [STRING]
- *   fanorona play [--rules stop|must] [--white human|random]
- *                 [--black human|random] [--seed N]
+ *                [--rules stop|must] [STRING]
  *   fanorona help | --help | --version
  *
- * Exit status: 0 success, 1 an error reported by the library, 2 a usage
- * error. The game reads one line at a time, so it can be scripted through a
- * pipe; the end of input ends the program cleanly. */
+ * Exit status: 0 success, 1 an error reported by the library or the system
+ * (a depth out of range, a file that cannot be written, no memory), 2 a
+ * usage or input error: a bad argument, a position string or game record
+ * that cannot be read (with the offset marked), a file that cannot be read.
+ * The game reads one line at a time, so it can be scripted through a pipe;
+ * the end of input ends the program cleanly.
+ *
+ * All move text goes through the library's notation (fan_path_to_string,
+ * fan_position_parse_step, fan_position_parse_path); this program only
+ * brings typed input to its alphabet. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <fanorona.h>
 
 #include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -25,40 +34,54 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli-notation.h"
-
 #define EXIT_LIBRARY 1
 #define EXIT_USAGE 2
 
 static const char usage_text[] =
     "Usage:\n"
-    "  fanorona perft [--rules stop|must] [--count unique|paths] [--divide]\n"
-    "                 [--position STRING] DEPTH\n"
+    "  fanorona perft [--fen STRING] [--rules stop|must] "
+    "[--count unique|paths]\n"
+    "                 [--divide] DEPTH\n"
+    "  fanorona play [--fen STRING | --load FILE] [--rules stop|must]\n"
+    "                [--white human|random] [--black human|random] "
+    "[--seed N]\n"
+    "  fanorona show [--rules stop|must] STRING\n"
     "  fanorona svg [--highlight SQUARES] [--turn MOVE] [--no-coordinates]\n"
-    "               [STRING]\n"
-    "  fanorona play [--rules stop|must] [--white human|random]\n"
-    "                [--black human|random] [--seed N]\n"
+    "               [--rules stop|must] [STRING]\n"
     "  fanorona help\n"
     "  fanorona --version\n";
 
 static const char help_text[] =
     "\n"
     "perft   counts the sequences of DEPTH complete turns from the start\n"
-    "        position and prints 'nodes N' as its last line. --count unique\n"
-    "        (the default) counts one turn per origin, destination and\n"
-    "        captured set; --count paths counts every distinct sequence of\n"
-    "        steps. --divide first prints one line per first turn: its path\n"
-    "        and the count below it. --position counts from the position\n"
-    "        STRING instead (a position string, doc/formats.md).\n"
+    "        position, or from --fen STRING, and prints 'nodes N' as its last\n"
+    "        line. --count unique (the default) counts one turn per origin,\n"
+    "        destination and captured set; --count paths counts every\n"
+    "        distinct sequence of steps. --divide first prints one line per\n"
+    "        first turn: its path and the count below it.\n"
+    "play    plays a game in the terminal, one step at a time, from the\n"
+    "        start, from --fen STRING, or going on with the game record in\n"
+    "        FILE (--load; undo goes back through its turns). Each side is\n"
+    "        a human (the default for White) or the random player (the\n"
+    "        default for Black), which --seed makes repeatable. Type 'help'\n"
+    "        during the game for its commands ('save FILE' writes a record,\n"
+    "        'fen' prints the position string).\n"
+    "show    draws the position of STRING and says who is to move, the\n"
+    "        ruleset, the turns played, the result and, in the middle of a\n"
+    "        capture chain, the chain so far; then the full position string.\n"
     "svg     writes the position STRING (default: the start) as an SVG\n"
     "        picture to standard output. --highlight marks squares (\"c3 d3\"),\n"
     "        --turn draws a legal turn as arrows (f4-e4W-e3A).\n"
-    "play    plays a game in the terminal, one step at a time. Each side is\n"
-    "        a human (the default for White) or the random player (the\n"
-    "        default for Black), which --seed makes repeatable. Type 'help'\n"
-    "        during the game for its commands.\n"
     "--rules stop (the default) lets a capture chain end after any segment;\n"
-    "        must makes it go on while a continuation exists.\n"
+    "        must makes it go on while a continuation exists. A short-form\n"
+    "        position string (board, side and two counters) takes this\n"
+    "        ruleset; a full-form one names its own, and --rules may only\n"
+    "        repeat it. A game record names its own too.\n"
+    "\n"
+    "Position strings (doc/formats.md): the start is\n"
+    "  BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w stop 0 -\n"
+    "or in short form ... w 0 1. A string or record that cannot be read is\n"
+    "shown with a caret under the byte at fault; the exit status is then 2.\n"
     "\n"
     "Notation: squares a1..i5 (columns a..i, rows 1..5 from White's side);\n"
     "a step is from-to, a capture step ends in A (approach) or W\n"
@@ -132,26 +155,193 @@ static int parse_unsigned(const char *text, uint64_t *out)
 }
 
 /* ------------------------------------------------------------------ */
-/* perft                                                               */
+/* Texts: notation, position strings and game records                  */
 
-/* The start position, or the position string text when it is not NULL.
- * Returns 0, or the exit status after saying what went wrong. */
-static int open_position(fan_position **out, const char *text, int rules)
+/* Room for the squares of a mask as mask_text() writes them. */
+#define MASK_TEXT_MAX (3 * FAN_SQUARES + 1)
+
+/* The squares of a mask, space separated, in square order ("c3 f3"). */
+static void mask_text(char *buf, uint64_t mask)
 {
-    int r;
-    if (!text) {
-        r = fan_position_new(out, rules);
-        return r == FAN_OK ? 0 : library_error("new position", r);
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int sq = 0; sq < FAN_SQUARES; sq++) {
+        if (!(mask >> sq & 1))
+            continue;
+        if (len)
+            buf[len++] = ' ';
+        fan_square_name(buf + len, 3, sq);
+        len += 2;
     }
-    fan_parse_error err;
-    r = fan_position_from_string(out, text, rules, &err);
-    if (r == FAN_EPARSE) {
-        fprintf(stderr, "fanorona: position string, at offset %u: %s\n",
-                (unsigned)err.offset, err.message);
-        return EXIT_LIBRARY;
-    }
-    return r == FAN_OK ? 0 : library_error("position string", r);
 }
+
+/* A path in move notation; buf holds FAN_PATH_STRING_MAX bytes. The paths
+ * written here come from the library, so "?" marks a broken one. */
+static void path_text(char *buf, const fan_path *path)
+{
+    if (fan_path_to_string(buf, FAN_PATH_STRING_MAX, NULL, path) != FAN_OK)
+        strcpy(buf, "?");
+}
+
+/* A step in move notation; buf holds FAN_STEP_STRING_MAX bytes. */
+static void step_text(char *buf, const fan_step *step)
+{
+    if (fan_step_to_string(buf, FAN_STEP_STRING_MAX, NULL, step) != FAN_OK)
+        strcpy(buf, "?");
+}
+
+/* Where offset 'at' of text is: its line (from 1), the offset where that
+ * line starts and its length. */
+static void locate(const char *text, size_t at, size_t *line,
+                   size_t *line_start, size_t *line_len)
+{
+    *line = 1;
+    *line_start = 0;
+    for (size_t i = 0; i < at && text[i]; i++)
+        if (text[i] == '\n') {
+            ++*line;
+            *line_start = i + 1;
+        }
+    *line_len = strcspn(text + *line_start, "\n");
+}
+
+/* Prints the line of text that holds offset 'at', indented, and a caret
+ * under the byte at that offset (one column per byte, so that it lines
+ * up: bytes that do not print are shown as '?'). */
+static void print_text_at(FILE *out, const char *text, size_t at)
+{
+    size_t line, start, len;
+    if (at > strlen(text))
+        at = strlen(text);
+    locate(text, at, &line, &start, &len);
+    fputs("  ", out);
+    for (size_t i = start; i < start + len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        fputc(c >= 0x20 && c < 0x7f ? c : '?', out);
+    }
+    fprintf(out, "\n  %*s^\n", (int)(at - start), "");
+}
+
+/* Says where a text was refused: "fanorona: WHAT: REASON (at byte N)" for
+ * a one-line text, "fanorona: WHAT:LINE:COLUMN: REASON" for a text of
+ * several lines (a record), then the line and a caret under the fault. */
+static void print_parse_error(const char *what, const char *text,
+                              const fan_parse_error *e)
+{
+    size_t at = e->offset, line, start, len;
+    if (at > strlen(text))
+        at = strlen(text);
+    locate(text, at, &line, &start, &len);
+    if (strchr(text, '\n'))
+        fprintf(stderr, "fanorona: %s:%zu:%zu: %s\n", what, line,
+                at - start + 1, e->message);
+    else
+        fprintf(stderr, "fanorona: %s: %s (at byte %zu)\n", what, e->message,
+                at);
+    print_text_at(stderr, text, at);
+}
+
+/* Refuses a --rules that says otherwise than the text that was read. */
+static int check_rules(fan_position **pos, int rules, const char *what)
+{
+    if (rules < 0 || fan_position_rules(*pos) == rules)
+        return 0;
+    const char *own = fan_position_rules(*pos) == FAN_RULES_MUST ? "must"
+                                                                 : "stop";
+    fan_position_free(*pos);
+    *pos = NULL;
+    return usage_error("--rules %s contradicts the ruleset '%s' of %s",
+                       rules == FAN_RULES_MUST ? "must" : "stop", own, what);
+}
+
+/* The position of a position string given on the command line. rules is
+ * what --rules said, or -1: a short-form string takes it (stop when it is
+ * -1), a full-form string must agree with it. Returns 0 or an exit status,
+ * having said why. */
+static int position_from_text(fan_position **out, const char *text,
+                              int rules, const char *what)
+{
+    fan_parse_error e;
+    *out = NULL;
+    int r = fan_position_from_string(out, text,
+                                     rules < 0 ? FAN_RULES_STOP : rules, &e);
+    if (r != FAN_OK && e.message[0]) {
+        print_parse_error(what, text, &e);
+        return EXIT_USAGE;
+    }
+    if (r != FAN_OK)
+        return library_error(what, r);
+    return check_rules(out, rules, "the position string");
+}
+
+/* The whole of a file as a NUL-terminated string (NULL, with errno set,
+ * when it cannot be read; EINVAL when it holds a NUL byte). */
+static char *read_file(const char *name)
+{
+    FILE *f = fopen(name, "rb");
+    if (!f)
+        return NULL;
+    size_t len = 0, cap = 4096;
+    char *text = malloc(cap);
+    while (text) {
+        len += fread(text + len, 1, cap - 1 - len, f);
+        if (ferror(f) || feof(f))
+            break;
+        char *more = realloc(text, cap * 2);
+        if (!more) {
+            free(text);
+            text = NULL;
+            errno = ENOMEM;
+            break;
+        }
+        text = more;
+        cap *= 2;
+    }
+    int failed = !text || ferror(f);
+    fclose(f);
+    if (failed) {
+        free(text);
+        if (errno == 0)
+            errno = EIO;
+        return NULL;
+    }
+    text[len] = '\0';
+    if (strlen(text) != len) {
+        free(text);
+        errno = EINVAL;
+        return NULL;
+    }
+    return text;
+}
+
+/* The game of a record file, replayed. rules as position_from_text(). */
+static int position_from_record(fan_position **out, const char *file,
+                                int rules)
+{
+    *out = NULL;
+    errno = 0;
+    char *text = read_file(file);
+    if (!text) {
+        fprintf(stderr, "fanorona: %s: %s\n", file,
+                errno == EINVAL ? "not a text file (it holds a NUL byte)"
+                                : strerror(errno));
+        return EXIT_USAGE;
+    }
+    fan_parse_error e;
+    int r = fan_record_read(out, text, &e);
+    int status = 0;
+    if (r != FAN_OK && e.message[0]) {
+        print_parse_error(file, text, &e);
+        status = EXIT_USAGE;
+    } else if (r != FAN_OK) {
+        status = library_error(file, r);
+    }
+    free(text);
+    return status ? status : check_rules(out, rules, "the game record");
+}
+
+/* ------------------------------------------------------------------ */
+/* perft                                                               */
 
 static int print_divide(const fan_position *pos, unsigned depth, int count)
 {
@@ -169,8 +359,8 @@ static int print_divide(const fan_position *pos, unsigned depth, int count)
     }
     uint64_t total = 0;
     for (size_t i = 0; i < n; i++) {
-        char text[CLI_PATH_TEXT_MAX];
-        cli_path_text(text, &entries[i].path);
+        char text[FAN_PATH_STRING_MAX];
+        path_text(text, &entries[i].path);
         printf("%s %" PRIu64 "\n", text, entries[i].nodes);
         total += entries[i].nodes;
     }
@@ -181,12 +371,16 @@ static int print_divide(const fan_position *pos, unsigned depth, int count)
 
 static int cmd_perft(int argc, char **argv)
 {
-    int rules = FAN_RULES_STOP, count = FAN_COUNT_UNIQUE, divide = 0;
-    const char *depth_text = NULL, *position = NULL;
+    int rules = -1, count = FAN_COUNT_UNIQUE, divide = 0;
+    const char *depth_text = NULL, *fen = NULL;
     for (int i = 0; i < argc; i++) {
         const char *value = NULL;
         int m;
-        if ((m = option_value(argc, argv, &i, "--rules", &value)) != 0) {
+        if ((m = option_value(argc, argv, &i, "--fen", &fen)) != 0) {
+            if (m < 0)
+                return usage_error("--fen takes a position string");
+        } else if ((m = option_value(argc, argv, &i, "--rules", &value)) !=
+                   0) {
             if (m < 0 || (rules = parse_rules(value)) < 0)
                 return usage_error("--rules takes stop or must");
         } else if ((m = option_value(argc, argv, &i, "--count", &value)) !=
@@ -201,11 +395,6 @@ static int cmd_perft(int argc, char **argv)
                 return usage_error("--count takes unique or paths");
         } else if (strcmp(argv[i], "--divide") == 0) {
             divide = 1;
-        } else if ((m = option_value(argc, argv, &i, "--position", &value)) !=
-                   0) {
-            if (m < 0)
-                return usage_error("--position takes a position string");
-            position = value;
         } else if (argv[i][0] == '-') {
             return usage_error("perft: unknown option '%s'", argv[i]);
         } else if (depth_text) {
@@ -221,99 +410,24 @@ static int cmd_perft(int argc, char **argv)
         return usage_error("DEPTH must be a number, not '%s'", depth_text);
 
     fan_position *pos = NULL;
-    int status = open_position(&pos, position, rules);
-    if (status != 0)
-        return status;
+    int r, status = 0;
+    if (fen) {
+        if ((status = position_from_text(&pos, fen, rules, "--fen")) != 0)
+            return status;
+    } else if ((r = fan_position_new(&pos, rules < 0 ? FAN_RULES_STOP
+                                                    : rules)) != FAN_OK) {
+        return library_error("new position", r);
+    }
     if (divide && depth > 0) {
         status = print_divide(pos, (unsigned)depth, count);
     } else {
         uint64_t nodes = 0;
-        int r = fan_perft(&nodes, pos, (unsigned)depth, count);
+        r = fan_perft(&nodes, pos, (unsigned)depth, count);
         if (r != FAN_OK)
             status = library_error("perft", r);
         else
             printf("nodes %" PRIu64 "\n", nodes);
     }
-    fan_position_free(pos);
-    return status;
-}
-
-/* ------------------------------------------------------------------ */
-/* svg                                                                 */
-
-/* A mask from square names separated by spaces or commas; -1 when a name
- * is not a square. */
-static int parse_squares(const char *text, uint64_t *out)
-{
-    uint64_t mask = 0;
-    char name[3] = {0};
-    for (const char *p = text; *p;) {
-        if (*p == ' ' || *p == ',') {
-            p++;
-            continue;
-        }
-        name[0] = (char)tolower((unsigned char)p[0]);
-        name[1] = p[1];
-        int sq = p[1] ? fan_square_parse(name) : -1;
-        if (sq < 0 || (p[2] && p[2] != ' ' && p[2] != ','))
-            return -1;
-        mask |= (uint64_t)1 << sq;
-        p += 2;
-    }
-    *out = mask;
-    return 0;
-}
-
-static int cmd_svg(int argc, char **argv)
-{
-    const char *position = NULL, *turn = NULL;
-    uint64_t highlight = 0;
-    uint32_t flags = FAN_SVG_COORDINATES;
-    for (int i = 0; i < argc; i++) {
-        const char *value = NULL;
-        int m;
-        if ((m = option_value(argc, argv, &i, "--highlight", &value)) != 0) {
-            if (m < 0 || parse_squares(value, &highlight) < 0)
-                return usage_error("--highlight takes square names");
-        } else if ((m = option_value(argc, argv, &i, "--turn", &value)) !=
-                   0) {
-            if (m < 0)
-                return usage_error("--turn takes a move");
-            turn = value;
-        } else if (strcmp(argv[i], "--no-coordinates") == 0) {
-            flags = 0;
-        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
-            return usage_error("svg: unknown option '%s'", argv[i]);
-        } else if (position) {
-            return usage_error("svg takes one position STRING");
-        } else {
-            position = argv[i];
-        }
-    }
-    fan_position *pos = NULL;
-    int status = open_position(&pos, position, FAN_RULES_STOP);
-    if (status != 0)
-        return status;
-    fan_path path;
-    fan_parse_error err;
-    int r = turn ? fan_position_parse_path(&path, pos, turn, &err) : FAN_OK;
-    if (r != FAN_OK && turn) {
-        fprintf(stderr, "fanorona: svg --turn %s: %s: %s\n", turn,
-                fan_strerror(r), err.message);
-        fan_position_free(pos);
-        return EXIT_LIBRARY;
-    }
-    char *svg = NULL;
-    if (r == FAN_OK && !(svg = malloc(FAN_SVG_MAX)))
-        r = FAN_ENOMEM;
-    if (r == FAN_OK)
-        r = fan_position_svg(svg, FAN_SVG_MAX, NULL, pos, highlight,
-                             turn ? &path : NULL, flags);
-    if (r == FAN_OK)
-        fputs(svg, stdout);
-    else
-        status = library_error("svg", r);
-    free(svg);
     fan_position_free(pos);
     return status;
 }
@@ -357,8 +471,8 @@ static uint64_t next_random(game *g)
     return z ^ (z >> 31);
 }
 
-/* Reads one line into buf without its newline, trimmed and in lower case.
- * Returns 0, or EOF at the end of input. */
+/* Reads one line into buf without its newline, trimmed (case is kept: a
+ * file name may need it). Returns 0, or EOF at the end of input. */
 static int read_line(game *g, const char *prompt, char *buf, size_t size)
 {
     printf("%s", prompt);
@@ -379,8 +493,6 @@ static int read_line(game *g, const char *prompt, char *buf, size_t size)
     while (isspace((unsigned char)buf[start]))
         start++;
     memmove(buf, buf + start, len - start + 1);
-    for (char *p = buf; *p; p++)
-        *p = (char)tolower((unsigned char)*p);
     if (g->echo)
         printf("%s\n", buf);
     return 0;
@@ -393,8 +505,8 @@ static int steps_now(fan_step *out, size_t *n, const fan_position *pos)
 
 /* Draws the board, rows 5 to 1, with the lines between the points: a
  * diagonal runs through every cell of the grid, from the strong corner. */
-static void draw_board(const game *g, uint64_t destinations, uint64_t visited,
-                       int marked)
+static void draw_board(const fan_position *pos, uint64_t destinations,
+                       uint64_t visited, int marked)
 {
     for (int row = FAN_ROWS - 1; row >= 0; row--) {
         char line[4 * FAN_COLUMNS + 8];
@@ -402,7 +514,7 @@ static void draw_board(const game *g, uint64_t destinations, uint64_t visited,
         line[0] = (char)('1' + row);
         for (int col = 0; col < FAN_COLUMNS; col++) {
             int sq = FAN_SQUARE(col, row), x = 4 + 4 * col;
-            int piece = fan_position_piece(g->pos, sq);
+            int piece = fan_position_piece(pos, sq);
             char c = '.';
             if (piece == FAN_WHITE)
                 c = 'W';
@@ -454,10 +566,10 @@ static void print_steps(const fan_step *steps, size_t n, int from)
         const fan_step *s = &steps[i];
         if (from >= 0 && s->from != from)
             continue;
-        char text[CLI_PATH_TEXT_MAX], removes[CLI_MASK_TEXT_MAX];
-        cli_step_text(text, s->from, s->to, s->kind);
+        char text[FAN_STEP_STRING_MAX], removes[MASK_TEXT_MAX];
+        step_text(text, s);
         if (s->kind != FAN_STEP_PAIKA) {
-            cli_mask_text(removes, s->captures);
+            mask_text(removes, s->captures);
             printf("  %-8s removes %s\n", text, removes);
             continue;
         }
@@ -491,7 +603,7 @@ static void show(game *g)
             destinations |= (uint64_t)1 << steps[i].to;
 
     printf("\n");
-    draw_board(g, destinations, visited, origin);
+    draw_board(pos, destinations, visited, origin);
     printf("Turn %d: %s to move.", fan_position_turns_played(pos) + 1,
            color_name(side));
     if (!in_chain && fan_position_must_capture(pos))
@@ -500,13 +612,13 @@ static void show(game *g)
     if (in_chain) {
         fan_path chain;
         uint64_t captured = 0;
-        char path[CLI_PATH_TEXT_MAX], visits[CLI_MASK_TEXT_MAX];
-        char taken[CLI_MASK_TEXT_MAX];
+        char path[FAN_PATH_STRING_MAX], visits[MASK_TEXT_MAX];
+        char taken[MASK_TEXT_MAX];
         fan_position_chain_path(&chain, pos);
         fan_position_chain_captured(&captured, pos);
-        cli_path_text(path, &chain);
-        cli_mask_text(visits, visited);
-        cli_mask_text(taken, captured);
+        path_text(path, &chain);
+        mask_text(visits, visited);
+        mask_text(taken, captured);
         char square[3];
         fan_square_name(square, sizeof square, active);
         printf("Capture chain %s so far (removed %s).\n", path, taken);
@@ -535,7 +647,9 @@ static void print_help(void)
         "  e2-e3, e2e3, e2 e3  play a step; add A or W to name the capture\n"
         "                      mode (d3-e3W), else you are asked when both\n"
         "                      are possible\n"
-        "  f4-e4W-e3A          play several steps of a chain at once\n"
+        "  f4-e4W-e3A          play several steps of a chain at once (under\n"
+        "                      must-continue, the whole chain); where a mode\n"
+        "                      is left out, only one may fit\n"
         "  e2                  select the piece on e2; with a piece selected\n"
         "                      or in a chain, move it to e2\n"
         "  end                 end the capture chain here (stop-at-will "
@@ -545,6 +659,9 @@ static void print_help(void)
         "                      (with the random player: its reply too)\n"
         "  redo                replay a turn taken back\n"
         "  board               draw the board again\n"
+        "  fen                 print the position string\n"
+        "  save FILE           write the game so far as a game record\n"
+        "                      (fanorona play --load FILE goes on with it)\n"
         "  help                this text\n"
         "  quit                leave the game\n");
     print_legend();
@@ -586,12 +703,12 @@ static void report_last_turn(const game *g, const char *prefix,
     fan_path path;
     if (len <= 0 || fan_position_history_path(&path, g->pos, len - 1) != 0)
         return;
-    char text[CLI_PATH_TEXT_MAX], removed[CLI_MASK_TEXT_MAX];
-    cli_path_text(text, &path);
+    char text[FAN_PATH_STRING_MAX], removed[MASK_TEXT_MAX];
+    path_text(text, &path);
     int side = other(fan_position_side_to_move(g->pos));
     printf("%s%s%s plays %s", prefix, color_name(side), who, text);
     if (path.captured) {
-        cli_mask_text(removed, path.captured);
+        mask_text(removed, path.captured);
         printf(" (removes %s)", removed);
     }
     printf(".\n");
@@ -617,16 +734,25 @@ static int random_turn(game *g)
     return r;
 }
 
+static void lower_case(char *text)
+{
+    for (char *p = text; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+}
+
 /* Asks whether the step takes the approach or the withdrawal group.
  * Returns FAN_STEP_APPROACH, FAN_STEP_WITHDRAWAL, 0 (cancelled), or
  * -ACT_QUIT / -ACT_EOF. */
 static int ask_mode(game *g, const fan_step *approach,
                     const fan_step *withdrawal)
 {
-    char step[CLI_PATH_TEXT_MAX], a[CLI_MASK_TEXT_MAX], w[CLI_MASK_TEXT_MAX];
-    cli_step_text(step, approach->from, approach->to, FAN_STEP_PAIKA);
-    cli_mask_text(a, approach->captures);
-    cli_mask_text(w, withdrawal->captures);
+    fan_step plain = *approach; /* from-to, without a mode letter */
+    plain.kind = FAN_STEP_PAIKA;
+    plain.captures = 0;
+    char step[FAN_STEP_STRING_MAX], a[MASK_TEXT_MAX], w[MASK_TEXT_MAX];
+    step_text(step, &plain);
+    mask_text(a, approach->captures);
+    mask_text(w, withdrawal->captures);
     printf("%s captures either way; choose one group:\n", step);
     printf("  a  approach    removes %s\n", a);
     printf("  w  withdrawal  removes %s\n", w);
@@ -635,6 +761,7 @@ static int ask_mode(game *g, const fan_step *approach,
         if (read_line(g, "Approach or withdrawal (a/w, or cancel)? ", line,
                       sizeof line) == EOF)
             return -ACT_EOF;
+        lower_case(line);
         if (!strcmp(line, "a") || !strcmp(line, "approach"))
             return FAN_STEP_APPROACH;
         if (!strcmp(line, "w") || !strcmp(line, "withdrawal"))
@@ -647,48 +774,30 @@ static int ask_mode(game *g, const fan_step *approach,
     }
 }
 
-/* Why from-to cannot be played on pos. */
-static void explain_illegal(const fan_position *pos, int from, int to,
-                            int kind)
+/* After steps of side's turn (begun with 'before' turns played): the turn
+ * it completed, or the chain so far when it goes on. */
+static void report_steps(const game *g, int before, int side)
 {
-    char text[CLI_PATH_TEXT_MAX];
-    cli_step_text(text, from, to, kind);
-    printf("%s is not a legal step here.", text);
-    if (fan_position_in_chain(pos)) {
-        printf(" In a chain only the active piece moves, and only by a\n"
-               "capture that lands on no visited point and does not repeat"
-               " the last direction.");
-    } else if (fan_position_must_capture(pos)) {
-        printf(" A capture is compulsory this turn.");
+    if (fan_position_turns_played(g->pos) != before) {
+        report_last_turn(g, "", "");
+        return;
     }
-    printf("\n");
+    fan_path chain;
+    char text[FAN_PATH_STRING_MAX];
+    fan_position_chain_path(&chain, g->pos);
+    path_text(text, &chain);
+    printf("%s captures with %s; the chain can go on.\n", color_name(side),
+           text);
 }
 
-/* Plays the steps of m (already parsed, at least two squares) on a copy of
- * the position, asking for the mode where both are possible, and keeps the
- * copy only when every step was legal. */
-static int play_move(game *g, const cli_move *m)
+/* Plays one step from-to; with kind FAN_STEP_ANY, asks for the mode where
+ * both capture. The caller knows the step is legal. */
+static int play_one_step(game *g, int from, int to, int kind)
 {
-    fan_position *work = NULL;
-    int r = fan_position_clone(&work, g->pos);
-    if (r != FAN_OK)
-        return r;
-    int before = fan_position_turns_played(g->pos);
-    int side = fan_position_side_to_move(g->pos);
-    int act = ACT_REDRAW;
-    for (int i = 0; i + 1 < m->count; i++) {
-        int from = m->squares[i], to = m->squares[i + 1];
-        int kind = m->kinds[i];
-        if (fan_position_turns_played(work) != before) {
-            printf("The turn ended before the step to ");
-            printf("%c%c", 'a' + to % FAN_COLUMNS, '1' + to / FAN_COLUMNS);
-            printf("; nothing was played.\n");
-            act = ACT_STAY;
-            break;
-        }
+    if (kind == FAN_STEP_ANY) {
         fan_step steps[FAN_STEPS_MAX];
         size_t n = 0;
-        steps_now(steps, &n, work);
+        steps_now(steps, &n, g->pos);
         const fan_step *approach = NULL, *withdrawal = NULL;
         for (size_t k = 0; k < n; k++) {
             if (steps[k].from != from || steps[k].to != to)
@@ -698,44 +807,125 @@ static int play_move(game *g, const cli_move *m)
             else if (steps[k].kind == FAN_STEP_WITHDRAWAL)
                 withdrawal = &steps[k];
         }
-        if (kind == FAN_STEP_ANY && approach && withdrawal) {
+        if (approach && withdrawal) {
             kind = ask_mode(g, approach, withdrawal);
-            if (kind <= 0) {
-                if (kind == 0)
-                    printf("Cancelled; nothing was played.\n");
-                act = kind == 0 ? ACT_STAY : -kind;
-                break;
-            }
-        }
-        r = fan_position_play_step(work, from, to, kind);
-        if (r == FAN_EILLEGAL) {
-            explain_illegal(work, from, to, kind);
-            act = ACT_STAY;
-            break;
-        }
-        if (r != FAN_OK) {
-            fan_position_free(work);
-            return r;
+            if (kind == 0)
+                printf("Cancelled; nothing was played.\n");
+            if (kind <= 0)
+                return kind == 0 ? ACT_STAY : -kind;
         }
     }
-    if (act != ACT_REDRAW) {
+    int before = fan_position_turns_played(g->pos);
+    int side = fan_position_side_to_move(g->pos);
+    int r = fan_position_play_step(g->pos, from, to, kind);
+    if (r != FAN_OK)
+        return r;
+    g->selected = -1;
+    report_steps(g, before, side);
+    return ACT_REDRAW;
+}
+
+/* Plays the steps of a whole turn (as fan_position_parse_path() gives it)
+ * that are not played yet. Like steps typed one by one, they leave the
+ * chain open when it can go on: 'end' ends it. */
+static int play_path_steps(game *g, const fan_path *path)
+{
+    fan_path chain;
+    int r = fan_position_chain_path(&chain, g->pos);
+    if (r != FAN_OK)
+        return r;
+    if (chain.length >= path->length) {
+        printf("That is the chain so far; type 'end' to end the turn "
+               "here.\n");
+        return ACT_STAY;
+    }
+    fan_position *work = NULL;
+    if ((r = fan_position_clone(&work, g->pos)) != FAN_OK)
+        return r;
+    for (int i = chain.length; i < path->length && r == FAN_OK; i++)
+        r = fan_position_play_step(work, i ? path->to[i - 1] : path->from,
+                                   path->to[i], path->kind[i]);
+    if (r != FAN_OK) {
         fan_position_free(work);
-        return act;
+        return r;
     }
+    int before = fan_position_turns_played(g->pos);
+    int side = fan_position_side_to_move(g->pos);
     fan_position_free(g->pos);
     g->pos = work;
     g->selected = -1;
-    if (fan_position_turns_played(g->pos) != before) {
-        report_last_turn(g, "", "");
-    } else {
-        fan_path chain;
-        char text[CLI_PATH_TEXT_MAX];
-        fan_position_chain_path(&chain, g->pos);
-        cli_path_text(text, &chain);
-        printf("%s captures with %s; the chain can go on.\n",
-               color_name(side), text);
-    }
+    report_steps(g, before, side);
     return ACT_REDRAW;
+}
+
+/* Brings a typed move to the alphabet of the notation, which is strict:
+ * squares in lower case, the mode letters A and W in upper case, and
+ * spaces before a square read as a dash, others dropped ("E2 e3" is e2-e3,
+ * "d3 e3 w" is d3-e3W). What it means is left to the library's reader. */
+static void normalize_move(char *out, size_t size, const char *in)
+{
+    size_t n = 0;
+    int gap = 0;
+    for (const char *p = in; *p && n + 2 < size; p++) {
+        char c = *p;
+        if (c == ' ' || c == '\t') {
+            gap = 1;
+            continue;
+        }
+        int square = isalpha((unsigned char)c) && isdigit((unsigned char)p[1]);
+        if (gap && square && n && out[n - 1] != '-')
+            out[n++] = '-';
+        gap = 0;
+        char low = (char)tolower((unsigned char)c);
+        if (square)
+            out[n++] = low;
+        else if (low == 'a' || low == 'w')
+            out[n++] = (char)toupper((unsigned char)c);
+        else
+            out[n++] = c;
+    }
+    out[n] = '\0';
+}
+
+/* A move typed by the player: one step (the library's step reader; where
+ * both capture modes fit, the player is asked), else a whole turn or the
+ * rest of the chain (its turn reader). */
+static int move_command(game *g, const char *line)
+{
+    char text[256];
+    normalize_move(text, sizeof text, line);
+    fan_step step;
+    fan_parse_error e;
+    int r = fan_position_parse_step(&step, g->pos, text, &e);
+    if (r == FAN_OK)
+        return play_one_step(g, step.from, step.to, step.kind);
+    if (r == FAN_EAMBIGUOUS) {
+        /* the text with a letter names the step; the player picks the mode */
+        char named[sizeof text + 1];
+        snprintf(named, sizeof named, "%sA", text);
+        if (fan_position_parse_step(&step, g->pos, named, NULL) == FAN_OK)
+            return play_one_step(g, step.from, step.to, FAN_STEP_ANY);
+    }
+    if (r == FAN_EILLEGAL || r == FAN_EAMBIGUOUS) {
+        printf("%s is not a legal step here: %s.\n", text, e.message);
+        return ACT_STAY;
+    }
+    if (r != FAN_EPARSE)
+        return r;
+    fan_path path;
+    r = fan_position_parse_path(&path, g->pos, text, &e);
+    if (r == FAN_OK)
+        return play_path_steps(g, &path);
+    if (r == FAN_EILLEGAL || r == FAN_EAMBIGUOUS) {
+        printf("%s is not a legal turn here: %s.\n", text, e.message);
+        return ACT_STAY;
+    }
+    if (r != FAN_EPARSE)
+        return r;
+    printf("Not understood: %s.\n", e.message);
+    print_text_at(stdout, text, e.offset);
+    printf("Type 'help' for the commands.\n");
+    return ACT_STAY;
 }
 
 /* A lone square: select a piece, or move the selected/active piece. */
@@ -752,8 +942,7 @@ static int square_command(game *g, int sq)
     if (origin >= 0)
         fan_position_destinations(&dest, pos, origin);
     if (dest >> sq & 1) {
-        cli_move m = {.count = 2, .squares = {origin, sq}};
-        return play_move(g, &m);
+        return play_one_step(g, origin, sq, FAN_STEP_ANY);
     }
     if (!fan_position_in_chain(pos) && (movable >> sq & 1)) {
         g->selected = sq;
@@ -793,13 +982,13 @@ static int undo_command(game *g)
     do {
         int len = fan_position_history_length(pos);
         fan_path path;
-        char text[CLI_PATH_TEXT_MAX];
+        char text[FAN_PATH_STRING_MAX];
         int r = fan_position_history_path(&path, pos, len - 1);
         if (r == FAN_OK)
             r = fan_position_undo(pos);
         if (r != FAN_OK)
             return r;
-        cli_path_text(text, &path);
+        path_text(text, &path);
         printf("Took back %s's turn %s.\n",
                color_name(fan_position_side_to_move(pos)), text);
     } while (g->player[fan_position_side_to_move(pos)] == RANDOM &&
@@ -845,69 +1034,130 @@ static int end_command(game *g)
     return ACT_STAY;
 }
 
+/* Writes the game as a record (fan_record_write) to file. */
+static int save_command(game *g, const char *file)
+{
+    if (!*file) {
+        printf("Name the file: save FILE\n");
+        return ACT_STAY;
+    }
+    size_t needed = 0;
+    int r = fan_record_write(NULL, 0, &needed, g->pos);
+    if (r != FAN_OK && r != FAN_EBUFS)
+        return r;
+    char *text = malloc(needed);
+    if (!text)
+        return FAN_ENOMEM;
+    if ((r = fan_record_write(text, needed, NULL, g->pos)) != FAN_OK) {
+        free(text);
+        return r;
+    }
+    FILE *f = fopen(file, "w");
+    int failed = !f || fputs(text, f) == EOF;
+    if (f && fclose(f) != 0)
+        failed = 1;
+    if (failed)
+        printf("Could not save the game to %s: %s.\n", file, strerror(errno));
+    else
+        printf("Saved the game to %s.\n", file);
+    free(text);
+    return ACT_STAY;
+}
+
+/* Prints the position string of the game now. */
+static int fen_command(game *g)
+{
+    char text[FAN_POSITION_STRING_MAX];
+    int r = fan_position_to_string(text, sizeof text, NULL, g->pos);
+    if (r != FAN_OK)
+        return r;
+    printf("%s\n", text);
+    return ACT_STAY;
+}
+
 static int human_command(game *g, const char *line)
 {
-    cli_move m;
+    /* the command word in lower case; its argument as typed */
+    char word[16];
+    size_t len = strcspn(line, " \t");
     if (!*line)
         return ACT_STAY;
-    if (!strcmp(line, "help") || !strcmp(line, "?")) {
+    snprintf(word, sizeof word, "%.*s", (int)(len < 15 ? len : 15), line);
+    lower_case(word);
+    const char *arg = line + len;
+    arg += strspn(arg, " \t");
+    if (len >= sizeof word)
+        word[0] = '\0';
+    if (!strcmp(word, "save"))
+        return save_command(g, arg);
+    if (*arg)
+        word[0] = '\0'; /* the other commands take no argument */
+    if (!strcmp(word, "help") || !strcmp(word, "?")) {
         print_help();
         return ACT_STAY;
     }
-    if (!strcmp(line, "quit") || !strcmp(line, "q") || !strcmp(line, "exit"))
+    if (!strcmp(word, "quit") || !strcmp(word, "q") || !strcmp(word, "exit"))
         return ACT_QUIT;
-    if (!strcmp(line, "undo"))
+    if (!strcmp(word, "undo"))
         return undo_command(g);
-    if (!strcmp(line, "redo"))
+    if (!strcmp(word, "redo"))
         return redo_command(g);
-    if (!strcmp(line, "end"))
+    if (!strcmp(word, "end"))
         return end_command(g);
-    if (!strcmp(line, "board"))
+    if (!strcmp(word, "board"))
         return ACT_REDRAW;
-    if (cli_move_parse(&m, line) < 0) {
-        printf("Not understood: '%s'. Type 'help' for the commands.\n", line);
+    if (!strcmp(word, "fen"))
+        return fen_command(g);
+    if (fan_position_result(g->pos) != FAN_ONGOING) {
+        printf("The game is over: 'undo' takes back the last turn, "
+               "'save FILE' keeps it, 'quit' leaves.\n");
         return ACT_STAY;
     }
-    if (m.count == 1)
-        return square_command(g, m.squares[0]);
-    return play_move(g, &m);
+    int sq = fan_square_parse(word);
+    if (sq >= 0)
+        return square_command(g, sq);
+    return move_command(g, line);
 }
 
+/* Plays until the game ends or the players leave. When it ends and a
+ * human plays, the game waits for 'save', 'fen', 'undo' or 'quit'. */
 static int play_game(game *g)
 {
     int redraw = 1;
     for (;;) {
-        if (fan_position_result(g->pos) != FAN_ONGOING) {
-            printf("\n");
-            draw_board(g, 0, 0, -1);
-            print_result(g->pos);
-            return 0;
-        }
+        int over = fan_position_result(g->pos) != FAN_ONGOING;
         int side = fan_position_side_to_move(g->pos);
-        if (g->player[side] == RANDOM) {
+        if (over) {
+            if (redraw) {
+                printf("\n");
+                draw_board(g->pos, 0, 0, -1);
+                print_result(g->pos);
+            }
+            if (g->player[FAN_WHITE] != HUMAN &&
+                g->player[FAN_BLACK] != HUMAN)
+                return 0;
+        } else if (g->player[side] == RANDOM) {
             int r = random_turn(g);
             if (r != FAN_OK)
                 return library_error("random player", r);
             redraw = 1;
             continue;
-        }
-        if (redraw)
+        } else if (redraw) {
             show(g);
-        char prompt[32], line[256];
-        snprintf(prompt, sizeof prompt, "%s> ", color_name(side));
-        if (read_line(g, prompt, line, sizeof line) == EOF) {
-            printf("End of input; the game is left unfinished.\n");
-            return 0;
         }
-        int act = human_command(g, line);
+        char prompt[32], line[256];
+        snprintf(prompt, sizeof prompt, "%s> ",
+                 over ? "Game over" : color_name(side));
+        int act = read_line(g, prompt, line, sizeof line) == EOF
+                      ? ACT_EOF
+                      : human_command(g, line);
         if (act < 0)
             return library_error("play", act);
-        if (act == ACT_QUIT) {
-            printf("Game left unfinished.\n");
-            return 0;
-        }
-        if (act == ACT_EOF) {
-            printf("End of input; the game is left unfinished.\n");
+        if (act == ACT_QUIT || act == ACT_EOF) {
+            if (!over)
+                printf(act == ACT_QUIT
+                           ? "Game left unfinished.\n"
+                           : "End of input; the game is left unfinished.\n");
             return 0;
         }
         redraw = act == ACT_REDRAW;
@@ -925,14 +1175,22 @@ static int parse_player(const char *text)
 
 static int cmd_play(int argc, char **argv)
 {
-    int rules = FAN_RULES_STOP;
+    int rules = -1;
     game g = {.player = {0, HUMAN, RANDOM}, .selected = -1};
     uint64_t seed = 0;
     int seeded = 0;
+    const char *fen = NULL, *load = NULL;
     for (int i = 0; i < argc; i++) {
         const char *value = NULL;
         int m;
-        if ((m = option_value(argc, argv, &i, "--rules", &value)) != 0) {
+        if ((m = option_value(argc, argv, &i, "--fen", &fen)) != 0) {
+            if (m < 0)
+                return usage_error("--fen takes a position string");
+        } else if ((m = option_value(argc, argv, &i, "--load", &load)) != 0) {
+            if (m < 0)
+                return usage_error("--load takes a file name");
+        } else if ((m = option_value(argc, argv, &i, "--rules", &value)) !=
+                   0) {
             if (m < 0 || (rules = parse_rules(value)) < 0)
                 return usage_error("--rules takes stop or must");
         } else if ((m = option_value(argc, argv, &i, "--white", &value)) !=
@@ -951,27 +1209,202 @@ static int cmd_play(int argc, char **argv)
             return usage_error("play: unknown argument '%s'", argv[i]);
         }
     }
+    if (fen && load)
+        return usage_error("play takes --fen or --load, not both");
+    int r, status = 0;
+    if (fen)
+        status = position_from_text(&g.pos, fen, rules, "--fen");
+    else if (load)
+        status = position_from_record(&g.pos, load, rules);
+    else if ((r = fan_position_new(&g.pos, rules < 0 ? FAN_RULES_STOP
+                                                     : rules)) != FAN_OK)
+        status = library_error("new position", r);
+    if (status)
+        return status;
     if (!seeded)
         seed = (uint64_t)time(NULL) ^ ((uint64_t)clock() << 32);
     g.rng = seed;
     g.echo = !isatty(STDIN_FILENO);
-    int r = fan_position_new(&g.pos, rules);
-    if (r != FAN_OK)
-        return library_error("new position", r);
 
     printf("Fanorona, %s rules. White: %s, Black: %s.",
-           rules == FAN_RULES_STOP ? "stop-at-will" : "must-continue",
+           fan_position_rules(g.pos) == FAN_RULES_STOP ? "stop-at-will"
+                                                       : "must-continue",
            g.player[FAN_WHITE] == HUMAN ? "human" : "random",
            g.player[FAN_BLACK] == HUMAN ? "human" : "random");
     if (g.player[FAN_WHITE] == RANDOM || g.player[FAN_BLACK] == RANDOM)
         printf(" Random seed %" PRIu64 ".", seed);
     printf("\n");
+    if (load)
+        printf("Going on with the game of %s: %d turns played.\n", load,
+               fan_position_turns_played(g.pos));
     if (g.player[FAN_WHITE] == HUMAN || g.player[FAN_BLACK] == HUMAN) {
         printf("Type 'help' for the commands.\n");
         print_legend();
     }
-    int status = play_game(&g);
+    status = play_game(&g);
     fan_position_free(g.pos);
+    return status;
+}
+
+/* ------------------------------------------------------------------ */
+/* show                                                                */
+
+static int cmd_show(int argc, char **argv)
+{
+    int rules = -1;
+    const char *text = NULL;
+    for (int i = 0; i < argc; i++) {
+        const char *value = NULL;
+        int m;
+        if ((m = option_value(argc, argv, &i, "--rules", &value)) != 0) {
+            if (m < 0 || (rules = parse_rules(value)) < 0)
+                return usage_error("--rules takes stop or must");
+        } else if (argv[i][0] == '-') {
+            return usage_error("show: unknown option '%s'", argv[i]);
+        } else if (text) {
+            return usage_error("show takes one position string (quote it)");
+        } else {
+            text = argv[i];
+        }
+    }
+    if (!text)
+        return usage_error("show needs a position string");
+    fan_position *pos = NULL;
+    int status = position_from_text(&pos, text, rules, "position string");
+    if (status)
+        return status;
+
+    /* In a chain, the marks of the game: continuations, visited points
+     * and the active piece. */
+    int in_chain = fan_position_in_chain(pos), active = -1;
+    uint64_t visited = 0, continuations = 0, captured = 0;
+    fan_position_active_piece(&active, pos);
+    if (in_chain) {
+        fan_position_visited(&visited, pos);
+        fan_position_destinations(&continuations, pos, active);
+        fan_position_chain_captured(&captured, pos);
+    }
+    draw_board(pos, continuations, visited, active);
+    if (in_chain)
+        print_legend();
+    int rules_now = fan_position_rules(pos);
+    printf("Side to move: %s\n", color_name(fan_position_side_to_move(pos)));
+    printf("Rules: %s\n", rules_now == FAN_RULES_MUST ? "must (must-continue)"
+                                                      : "stop (stop-at-will)");
+    printf("Turns played: %d\n", fan_position_turns_played(pos));
+    print_result(pos);
+    if (in_chain) {
+        fan_path chain;
+        char path[FAN_PATH_STRING_MAX], taken[MASK_TEXT_MAX], name[3];
+        fan_position_chain_path(&chain, pos);
+        path_text(path, &chain);
+        mask_text(taken, captured);
+        fan_square_name(name, sizeof name, active);
+        printf("Chain so far: %s (captured %s), active piece %s\n", path,
+               taken, name);
+    }
+    char full[FAN_POSITION_STRING_MAX];
+    int r = fan_position_to_string(full, sizeof full, NULL, pos);
+    if (r == FAN_OK)
+        printf("Position: %s\n", full);
+    else
+        status = library_error("position string", r);
+    fan_position_free(pos);
+    return status;
+}
+
+/* ------------------------------------------------------------------ */
+/* svg                                                                 */
+
+/* A mask from square names separated by spaces or commas; -1 when a name
+ * is not a square. */
+static int parse_squares(const char *text, uint64_t *out)
+{
+    uint64_t mask = 0;
+    char name[3] = {0};
+    for (const char *p = text; *p;) {
+        if (*p == ' ' || *p == ',') {
+            p++;
+            continue;
+        }
+        name[0] = p[0];
+        name[1] = p[1];
+        int sq = p[1] ? fan_square_parse(name) : -1;
+        if (sq < 0 || (p[2] && p[2] != ' ' && p[2] != ','))
+            return -1;
+        mask |= (uint64_t)1 << sq;
+        p += 2;
+    }
+    *out = mask;
+    return 0;
+}
+
+static int cmd_svg(int argc, char **argv)
+{
+    int rules = -1;
+    const char *text = NULL, *turn = NULL;
+    uint64_t highlight = 0;
+    uint32_t flags = FAN_SVG_COORDINATES;
+    for (int i = 0; i < argc; i++) {
+        const char *value = NULL;
+        int m;
+        if ((m = option_value(argc, argv, &i, "--rules", &value)) != 0) {
+            if (m < 0 || (rules = parse_rules(value)) < 0)
+                return usage_error("--rules takes stop or must");
+        } else if ((m = option_value(argc, argv, &i, "--highlight", &value)) !=
+                   0) {
+            if (m < 0 || parse_squares(value, &highlight) < 0)
+                return usage_error("--highlight takes square names");
+        } else if ((m = option_value(argc, argv, &i, "--turn", &value)) !=
+                   0) {
+            if (m < 0)
+                return usage_error("--turn takes a move");
+            turn = value;
+        } else if (strcmp(argv[i], "--no-coordinates") == 0) {
+            flags = 0;
+        } else if (argv[i][0] == '-') {
+            return usage_error("svg: unknown option '%s'", argv[i]);
+        } else if (text) {
+            return usage_error("svg takes one position string (quote it)");
+        } else {
+            text = argv[i];
+        }
+    }
+    fan_position *pos = NULL;
+    int status = 0, r;
+    if (text)
+        status = position_from_text(&pos, text, rules, "position string");
+    else if ((r = fan_position_new(&pos, rules < 0 ? FAN_RULES_STOP
+                                                   : rules)) != FAN_OK)
+        status = library_error("new position", r);
+    if (status)
+        return status;
+    fan_path path;
+    if (turn) {
+        fan_parse_error e;
+        r = fan_position_parse_path(&path, pos, turn, &e);
+        if (r == FAN_EPARSE) {
+            print_parse_error("--turn", turn, &e);
+            fan_position_free(pos);
+            return EXIT_USAGE;
+        }
+        if (r != FAN_OK) {
+            fprintf(stderr, "fanorona: --turn %s: %s: %s\n", turn,
+                    fan_strerror(r), e.message);
+            fan_position_free(pos);
+            return EXIT_LIBRARY;
+        }
+    }
+    char *svg = malloc(FAN_SVG_MAX);
+    r = svg ? fan_position_svg(svg, FAN_SVG_MAX, NULL, pos, highlight,
+                               turn ? &path : NULL, flags)
+            : FAN_ENOMEM;
+    if (r == FAN_OK)
+        fputs(svg, stdout);
+    else
+        status = library_error("svg", r);
+    free(svg);
+    fan_position_free(pos);
     return status;
 }
 
@@ -986,6 +1419,8 @@ int main(int argc, char **argv)
         return cmd_perft(argc - 2, argv + 2);
     if (!strcmp(cmd, "play"))
         return cmd_play(argc - 2, argv + 2);
+    if (!strcmp(cmd, "show"))
+        return cmd_show(argc - 2, argv + 2);
     if (!strcmp(cmd, "svg"))
         return cmd_svg(argc - 2, argv + 2);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {

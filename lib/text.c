@@ -25,9 +25,9 @@ const char *text_char(char *buf, char ch)
     if (u == 0)
         return "the end of the text";
     if (u == ' ')
-        return "a space";
+        return "space";
     if (u == '\n')
-        return "a line break";
+        return "line break";
     if (u > ' ' && u < 0x7f)
         snprintf(buf, 16, "'%c'", ch);
     else

@@ -22,7 +22,7 @@ int text_fail(reader *rd, size_t at, int code, const char *fmt, ...)
 #endif
     ;
 
-/* A printable description of byte ch for messages: 'x', "a space",
+/* A printable description of byte ch for messages: 'x', "space",
  * "the end of the text" or "byte 0xNN". buf has at least 16 bytes. */
 const char *text_char(char *buf, char ch);
 

@@ -9,9 +9,11 @@ in the comments next to them; perft totals are the known start values for
 depths 1 to 3 (doc/perft.md), and every divide is checked against the plain
 count.
 """
+import os
 import re
 import subprocess
 import sys
+import tempfile
 import xml.etree.ElementTree as ET
 
 CLI = None
@@ -24,6 +26,32 @@ START = {
     2: "WWWWWWWWW",
     1: "WWWWWWWWW",
 }
+
+# Position strings (doc/formats.md): the start in both forms, written from
+# START above (row 5 first, "1" for the one empty point).
+START_BOARD = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW"
+START_FULL = START_BOARD + " w stop 0 -"
+START_SHORT = START_BOARD + " w 0 1"
+
+# White in the middle of its ninth turn (the example of doc/formats.md):
+# the piece from c4 has captured a4 approaching b4, then a3 withdrawing
+# from b4 to c5, where it stands. Read row by row:
+MID_CHAIN = ("1BW1BBBBB/6BBB/1W2WB2W/WW1WW1WBW/1W1W1WW2 w stop 8 "
+             "c4-b4A-c5W[a3,a4]")
+MID_BOARD = {5: ".BW.BBBBB", 4: "......BBB", 3: ".W..WB..W",
+             2: "WW.WW.WBW", 1: ".W.W.WW.."}
+# The same turn at its start: c4 holds the piece again, a3 and a4 their
+# black pieces, c5 is empty.
+MID_TURN_START = ("1B2BBBBB/B1W3BBB/BW2WB2W/WW1WW1WBW/1W1W1WW2 w stop 8 -")
+# Its completions, worked out by hand. From c5 (a strong point, visited
+# c4 b4 c5, last direction north-east) the empty points not yet visited
+# are d5 (east) and d4 (south-east). c5-d5 approaches e5 and the run
+# e5..i5, or withdraws from b5 (a5 is empty); c5-d4 captures nothing (e3 is
+# White, nothing behind c5). From d5 the only unvisited empty neighbours
+# are e5 (east again, or still Black) and d4 (nothing to capture). So a
+# chain ends after d5 either way, and under stop-at-will ending at c5 is a
+# third turn.
+MID_TURNS = {"c4-b4A-c5W", "c4-b4A-c5W-d5A", "c4-b4A-c5W-d5W"}
 
 
 def fail(msg, output=None):
@@ -94,6 +122,25 @@ def play(args, script):
     return out
 
 
+def fen_lines(out):
+    """The position strings that the game's 'fen' command printed."""
+    return re.findall(r"^[\w ]+> fen\n(.*)$", out, re.M)
+
+
+def expect_refused(args, line, offset, reason, stdin=""):
+    """args must fail with exit 2, nothing on stdout, and on stderr the
+    reason, then line (the text at fault) and a caret under byte offset
+    of that line."""
+    rc, out, err = run(args, stdin)
+    lines = err.splitlines()
+    if rc != 2 or out or reason not in err or "  " + line not in lines:
+        fail(f"{args}: exit {rc}, stdout {out!r}, stderr {err!r}")
+    k = lines.index("  " + line)
+    if k + 1 >= len(lines) or lines[k + 1] != "  " + " " * offset + "^":
+        fail(f"{args}: the caret is not under byte {offset}", err)
+    return err
+
+
 # ---------------------------------------------------------------------------
 
 def test_perft_start():
@@ -136,86 +183,18 @@ def test_divide():
                          f"total {total}, perft {plain}")
 
 
-# The start position as a position string, row 5 first (START above); and
-# the position after White's d3-e3W, which withdraws from c3 and takes it.
-START_STRING = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w stop 0 -"
-AFTER_D3E3W = "BBBBBBBBB/BBBBBBBBB/BW2WBWBW/WWWWWWWWW/WWWWWWWWW b stop 1 -"
-
-
-def test_perft_position():
-    for rules in ("stop", "must"):
-        for count in ("unique", "paths"):
-            opts = ["--rules", rules, "--count", count]
-            for depth in ("1", "2", "3"):
-                plain, _ = perft(opts + [depth])
-                # the short form takes --rules; the full one names its own
-                short = START_STRING.replace(" stop 0 -", " 0 1")
-                there, _ = perft(opts + ["--position", short, depth])
-                if there != plain:
-                    fail(f"{opts} {depth}: {there} from the string, "
-                         f"{plain} from the start")
-    # below d3-e3W at depth 2 from the start = depth 1 from the position
-    _, lines = perft(["--divide", "2"])
-    below = dict(ln.split() for ln in lines)["d3-e3W"]
-    nodes, _ = perft(["--position", AFTER_D3E3W, "1"])
-    if nodes != int(below):
-        fail(f"perft 1 after d3-e3W is {nodes}, divide says {below}")
-    rc, out, err = run(["perft", "--position", "BBBBBBBBB/BBBxB w stop 0 -", "1"])
-    if rc != 1 or out or "position string, at offset 13" not in err:
-        fail(f"bad position: exit {rc}, stdout {out!r}, stderr {err!r}")
-
-
-def svg(args):
-    rc, out, err = run(["svg"] + args)
-    if rc != 0:
-        fail(f"svg {args} exited {rc}: {err}")
-    try:
-        root = ET.fromstring(out)
-    except ET.ParseError as e:
-        fail(f"svg {args}: not XML: {e}", out)
-    return root
-
-
-def classes(root, name):
-    return [e for e in root.iter() if e.get("class") == name]
-
-
-def test_svg():
-    root = svg([])
-    if root.tag != "{http://www.w3.org/2000/svg}svg":
-        fail(f"root element {root.tag}")
-    for colour in ("white", "black"):
-        if len(classes(root, "piece " + colour)) != 22:
-            fail(f"start: not 22 {colour} pieces")
-    if len([e for e in root.iter() if e.tag.endswith("text")]) != 14:
-        fail("start: not 9 + 5 coordinates")
-    root = svg(["--no-coordinates", "--highlight", "c3, d3",
-                "--turn", "d3-e3W", START_STRING])
-    if (len(classes(root, "highlight")) != 2 or
-            len(classes(root, "arrow")) != 1 or
-            len(classes(root, "captured")) != 1 or
-            any(e.tag.endswith("text") for e in root.iter())):
-        fail("highlights, arrow and capture of d3-e3W")
-    root = svg([AFTER_D3E3W])
-    if (len(classes(root, "piece white")) != 22 or
-            len(classes(root, "piece black")) != 21):
-        fail("after d3-e3W: 22 white and 21 black pieces expected")
-    for turn, why in (("e2-e4", "not a legal"), ("d3-e3", "ambiguous"),
-                      ("xx", "could not be parsed")):
-        rc, out, err = run(["svg", "--turn", turn])
-        if rc != 1 or out or why not in err:
-            fail(f"svg --turn {turn}: exit {rc}, stdout {out!r}, "
-                 f"stderr {err!r}")
-
-
 def test_usage():
     for args in ([], ["bogus"], ["perft"], ["perft", "x"], ["perft", "3", "4"],
                  ["perft", "--rules"], ["perft", "--rules", "any", "3"],
                  ["perft", "--count", "all", "3"], ["perft", "--bogus", "3"],
-                 ["perft", "-1"], ["play", "--white", "robot"],
+                 ["perft", "-1"], ["perft", "1", "--fen"],
+                 ["play", "--white", "robot"],
                  ["play", "--seed"], ["play", "--seed", "x"], ["play", "x"],
-                 ["help", "x"], ["perft", "--position"],
-                 ["svg", "--bogus"], ["svg", "a", "b"],
+                 ["play", "--load"], ["play", "--fen", START_FULL,
+                                      "--load", "game.txt"],
+                 ["show"], ["show", START_FULL, START_FULL],
+                 ["show", "--bogus", START_FULL], ["help", "x"],
+                 ["svg", "--bogus"], ["svg", START_FULL, START_FULL],
                  ["svg", "--highlight", "z9"], ["svg", "--turn"]):
         rc, out, err = run(args)
         if rc != 2 or out or "Usage:" not in err:
@@ -224,7 +203,8 @@ def test_usage():
     if rc != 1 or out or not err.startswith("fanorona: perft: "):
         fail(f"perft 65: exit {rc}, stdout {out!r}, stderr {err!r}")
     rc, out, _ = run(["help"])
-    if rc != 0 or "fanorona perft" not in out or "fanorona play" not in out:
+    if rc != 0 or any(f"fanorona {c}" not in out
+                      for c in ("perft", "play", "show", "svg")):
         fail("help", out)
     rc, out, _ = run(["--version"])
     if rc != 0 or out != VERSION + "\n":
@@ -235,7 +215,7 @@ def test_play_session():
     script = "\n".join([
         "xyz",      # not a command
         "end",      # no chain to end
-        "a1-a2",    # a paika while a capture exists
+        "a1-a2",    # onto a point that is not empty
         "help",
         "d3-e3",    # both modes: asked
         "w",
@@ -254,9 +234,11 @@ def test_play_session():
     out = play(["--white", "human", "--black", "human"], script)
     bs = boards(out)
     expect_board(bs[0], START, "start")
-    need(out, "Not understood: 'xyz'")
+    # The library's reader refuses the first byte; the caret is under it.
+    need(out, "Not understood: expected a step such as d3-e3W, found 'x'."
+              "\n  xyz\n  ^\n")
     need(out, "There is no capture chain to end.")
-    need(out, "a1-a2 is not a legal step here. A capture is compulsory")
+    need(out, "a1-a2 is not a legal step here: a2 is not empty.")
     need(out, "undo ")  # the help text
     # d3-e3 approaches f3 (g3 is White: the run stops) and withdraws from
     # c3 (b3 is White).
@@ -342,6 +324,277 @@ def test_random_game():
             fail(f"{rules}: the same seed gave another game")
 
 
+def test_perft_fen():
+    # The start given as a string, in either form, counts what the plain
+    # start counts.
+    for count in ("unique", "paths"):
+        for depth in ("1", "2", "3"):
+            opts = ["--count", count, depth]
+            plain, plain_lines = perft(["--divide"] + opts)
+            for fen in (START_FULL, START_SHORT):
+                got, lines = perft(["--fen", fen, "--divide"] + opts)
+                if got != plain or lines != plain_lines:
+                    fail(f"--fen {fen!r} {opts}: {got}, plain {plain}")
+    # A short form takes --rules; must-continue from the start gives 5, 21,
+    # 223 (doc/perft.md), as the plain --rules must does.
+    for depth, want in (("1", 5), ("2", 21), ("3", 223)):
+        expect_nodes(["--fen", START_SHORT, "--rules", "must", depth], want)
+        expect_nodes(["--rules=must", "--fen=" + START_SHORT, depth], want)
+        expect_nodes(["--fen", START_BOARD + " w must 0 -", depth], want)
+    # A full form carries its ruleset: --rules may repeat it, not change it.
+    expect_nodes(["--fen", START_FULL, "--rules", "stop", "2"], 39)
+    for args in (["--fen", START_FULL, "--rules", "must", "2"],
+                 ["--rules", "stop", "--fen", START_BOARD + " w must 0 -",
+                  "2"]):
+        rc, out, err = run(["perft"] + args)
+        if rc != 2 or out or "contradicts" not in err or "Usage:" not in err:
+            fail(f"perft {args}: exit {rc}, stdout {out!r}, stderr {err!r}")
+
+
+def test_perft_fen_chain():
+    # From the middle of a chain the first turn completes it (MID_TURNS).
+    for count in ("unique", "paths"):
+        total, lines = perft(["--fen", MID_CHAIN, "--count", count,
+                              "--divide", "1"])
+        if total != 3 or {ln.split()[0] for ln in lines} != MID_TURNS:
+            fail(f"divide 1 from the chain ({count})", "\n".join(lines))
+    # Under must-continue the chain cannot end at c5.
+    must = MID_CHAIN.replace(" stop ", " must ")
+    total, lines = perft(["--fen", must, "--divide", "1"])
+    if total != 2 or {ln.split()[0] for ln in lines} != MID_TURNS - {
+            "c4-b4A-c5W"}:
+        fail("divide 1 from the chain (must)", "\n".join(lines))
+    # Each entry of a divide 2 is the count one turn below the position the
+    # game reaches by playing that turn: play it (or end the chain), print
+    # the position string and count from there.
+    total, lines = perft(["--fen", MID_CHAIN, "--divide", "2"])
+    s = 0
+    for ln in lines:
+        turn, nodes = ln.split()
+        typed = "end" if turn == "c4-b4A-c5W" else turn
+        out = play(["--fen", MID_CHAIN, "--white", "human", "--black",
+                    "human"], f"{typed}\nfen\nquit\n")
+        need(out, f"White plays {turn} ")
+        after = fen_lines(out)
+        if len(after) != 1 or " b stop 9 -" not in after[0]:
+            fail(f"after {turn}: position strings {after}", out)
+        below, _ = perft(["--fen", after[0], "1"])
+        if below != int(nodes):
+            fail(f"divide entry {ln!r}, but {below} from {after[0]}")
+        s += below
+    if s != total:
+        fail(f"divide 2 from the chain: lines sum to {s}, total {total}")
+
+
+def test_show():
+    rc, out, err = run(["show", MID_CHAIN])
+    if rc != 0 or err:
+        fail(f"show exited {rc}: {err}", out)
+    bs = boards(out)
+    if len(bs) != 1:
+        fail(f"{len(bs)} boards drawn", out)
+    expect_board(bs[0], MID_BOARD, "show of the chain")
+    # The marks of the game: c5 the active piece, d5 its continuation, b4
+    # and c4 visited.
+    lines = out.splitlines()
+    for row in ("5   .---B--[W]--*---B---B---B---B---B",
+                "4   .---o---o---.---.---.---B---B---B"):
+        if row not in lines:
+            fail(f"no line {row!r}", out)
+    need(out, "Side to move: White\n")
+    need(out, "Rules: stop")
+    need(out, "Turns played: 8\n")
+    need(out, "Result: ongoing")
+    need(out, "Chain so far: c4-b4A-c5W (captured a3 a4), active piece c5\n")
+    need(out, "Position: " + MID_CHAIN + "\n")
+
+    # The short form: the ruleset from --rules (stop by default); the
+    # writer gives the full form.
+    for args, rules in (([], "stop"), (["--rules", "must"], "must")):
+        rc, out, err = run(["show"] + args + [START_SHORT])
+        if rc != 0:
+            fail(f"show {args} exited {rc}: {err}", out)
+        expect_board(boards(out)[0], START, "show of the start")
+        need(out, "Turns played: 0\n")
+        need(out, f"Rules: {rules}")
+        need(out, f"Position: {START_BOARD} w {rules} 0 -\n")
+        if "Chain so far" in out or "[" in out:
+            fail("a chain shown at the start", out)
+    # Short form N2 = 5 with Black to move: 2 * (5 - 1) + 1 turns played.
+    rc, out, _ = run(["show", "9/9/9/9/W7B b 0 5"])
+    need(out, "Turns played: 9\n")
+    need(out, "Side to move: Black\n")
+    need(out, "Position: 9/9/9/9/W7B b stop 9 -\n")
+    # Black to move without pieces: the game is over.
+    rc, out, _ = run(["show", "9/9/9/9/W8 b stop 10 -"])
+    if rc != 0:
+        fail(f"show of an ended game exited {rc}", out)
+    need(out, "Result: White wins (Black has no pieces left).\n")
+
+
+def test_play_fen_save_load():
+    with tempfile.TemporaryDirectory() as tmp:
+        record = os.path.join(tmp, "Game One.txt")  # case and a space kept
+        humans = ["--white", "human", "--black", "human"]
+        # From the start given in short form: a turn, then a chain left
+        # open (stop-at-will), saved there.
+        out = play(["--fen", START_SHORT] + humans,
+                   f"d3-e3W\nd4-d3\nfen\nsave {record}\nquit\n")
+        need(out, f"Saved the game to {record}.")
+        saved = fen_lines(out)
+        if len(saved) != 1 or not saved[0].endswith(" b stop 1 d4-d3A[d1,d2]"):
+            fail(f"position strings {saved}", out)
+        with open(record) as f:
+            text = f.read()
+        if "1. d3-e3W 2. d4-d3A ..." not in text:
+            fail("the record", text)
+        # Loading it comes back to the same position, in the chain; undo
+        # goes back through the record to the start.
+        out = play(["--load", record] + humans,
+                   "fen\nundo\nundo\nundo\nfen\nquit\n")
+        need(out, "Going on with the game of")
+        need(out, "Took back the chain in progress.")
+        need(out, "Took back White's turn d3-e3W.")
+        need(out, "Nothing to undo.")
+        if fen_lines(out) != [saved[0], START_FULL]:
+            fail(f"after --load: {fen_lines(out)}", out)
+        # The record carries its ruleset.
+        rc, out, err = run(["play", "--load", record, "--rules", "must"])
+        if rc != 2 or "contradicts" not in err:
+            fail(f"--load with another ruleset: exit {rc}, {err!r}")
+
+        # From the middle of a chain: finished by a whole turn typed
+        # compactly, saved, loaded, and undone back to the start of that
+        # turn.
+        out = play(["--fen", MID_CHAIN] + humans,
+                   "c4b4c5d5\nc4b4Ac5Wd5W\nfen\nsave " + record + "\nquit\n")
+        need(out, "c4b4c5d5 is not a legal turn here: ambiguous: "
+                  "c4-b4A-c5W-d5A or c4-b4A-c5W-d5W.")
+        need(out, "White plays c4-b4A-c5W-d5W (removes a3 a4 b5).")
+        first = fen_lines(out)
+        out = play(["--load", record] + humans, "fen\nundo\nfen\nquit\n")
+        if fen_lines(out) != [first[0], MID_TURN_START]:
+            fail(f"{first} saved, then {fen_lines(out)}", out)
+
+        # A finished game can still be saved. White's c2-c3 approaches c4,
+        # Black's last piece (c5 is empty).
+        out = play(["--fen", "9/2B6/9/2W6/9 w must 0 -"] + humans,
+                   f"c2-c3\nc3-c4\nfen\nsave {record}\nquit\n")
+        need(out, "White plays c2-c3A (removes c4).")
+        need(out, "Result: White wins (Black has no pieces left).\n"
+                  "Game over> c3-c4\nThe game is over")
+        if fen_lines(out) != ["9/9/2W6/9/9 b must 1 -"]:
+            fail(f"position strings {fen_lines(out)}", out)
+        with open(record) as f:
+            text = f.read()
+        need(text, '[Rules "must"]')
+        need(text, '[Result "1-0"]')
+        # Loaded, it is over at once; undo takes the capture back.
+        out = play(["--load", record] + humans, "undo\nfen\nquit\n")
+        need(out, "Result: White wins (Black has no pieces left).")
+        need(out, "Took back White's turn c2-c3A.")
+        if fen_lines(out) != ["9/2B6/9/2W6/9 w must 0 -"]:
+            fail(f"after undo: {fen_lines(out)}", out)
+
+
+def test_play_fen_random():
+    # The random players finish a game begun in the middle of a chain.
+    for seed in ("1", "2"):
+        out = play(["--fen", MID_CHAIN, "--white", "random", "--black",
+                    "random", "--seed", seed], "")
+        first = re.search(r"White \(random\) plays (\S+?)[ .]", out)
+        if not first or first.group(1) not in MID_TURNS:
+            fail("the first turn completes the chain", out)
+        need(out, "\nResult: ")
+
+
+def test_bad_input():
+    # Offsets are those of the part at fault (doc/formats.md), found here
+    # by searching the text.
+    short_row = START_FULL[1:]  # row 5 has 8 points
+    expect_refused(["perft", "--fen", short_row, "1"], short_row, 8,
+                   "row 5 has 8 points, not 9")
+    stip = START_FULL.replace("stop", "stip")
+    expect_refused(["play", "--fen", stip], stip, stip.index("stip"),
+                   "unknown ruleset 'stip'")
+    bad_chain = "9/2B6/9/2W6/9 w stop 0 b2-c2W[d2]"
+    expect_refused(["show", bad_chain], bad_chain, bad_chain.index("c2W"),
+                   "b2-c2 captures by approach (A), not by withdrawal")
+    tail = START_FULL + " x"
+    expect_refused(["show", tail], tail, len(START_FULL), "after the position")
+    with tempfile.TemporaryDirectory() as tmp:
+        record = os.path.join(tmp, "bad.txt")
+        with open(record, "w") as f:
+            f.write('[Rules "stop"]\n\n1. d3-e3W 3. f4-e4W\n')
+        line = "1. d3-e3W 3. f4-e4W"
+        err = expect_refused(["play", "--load", record], line,
+                             line.index("3."), "out of sequence")
+        need(err, f"{record}:3:{line.index('3.') + 1}: ")
+        rc, out, err = run(["play", "--load", os.path.join(tmp, "none")])
+        if rc != 2 or out or "none" not in err:
+            fail(f"--load of a missing file: exit {rc}, {err!r}")
+    # Typed moves are brought to the notation's alphabet: case, spaces.
+    out = play(["--white", "human", "--black", "human"],
+               "D3 E3 w\nd4 - d3\nquit\n")
+    need(out, "White plays d3-e3W (removes c3).")
+    need(out, "Black captures with d4-d3A; the chain can go on.")
+    # In the game, a move that cannot be read is shown with a caret.
+    out = play(["--white", "human", "--black", "human"], "d3-e3x\nquit\n")
+    need(out, "Not understood: unexpected 'x' after the turn.\n"
+              "  d3-e3x\n       ^\n")
+
+
+# The position after White's d3-e3W, which withdraws from c3 and takes it.
+AFTER_D3E3W = "BBBBBBBBB/BBBBBBBBB/BW2WBWBW/WWWWWWWWW/WWWWWWWWW b stop 1 -"
+
+
+def svg(args):
+    rc, out, err = run(["svg"] + args)
+    if rc != 0:
+        fail(f"svg {args} exited {rc}: {err}")
+    try:
+        root = ET.fromstring(out)
+    except ET.ParseError as e:
+        fail(f"svg {args}: not XML: {e}", out)
+    return root
+
+
+def classes(root, name):
+    return [e for e in root.iter() if e.get("class") == name]
+
+
+def test_svg():
+    root = svg([])
+    if root.tag != "{http://www.w3.org/2000/svg}svg":
+        fail(f"root element {root.tag}")
+    for colour in ("white", "black"):
+        if len(classes(root, "piece " + colour)) != 22:
+            fail(f"start: not 22 {colour} pieces")
+    if len([e for e in root.iter() if e.tag.endswith("text")]) != 14:
+        fail("start: not 9 + 5 coordinates")
+    root = svg(["--no-coordinates", "--highlight", "c3, d3",
+                "--turn", "d3-e3W", START_FULL])
+    if (len(classes(root, "highlight")) != 2 or
+            len(classes(root, "arrow")) != 1 or
+            len(classes(root, "captured")) != 1 or
+            any(e.tag.endswith("text") for e in root.iter())):
+        fail("highlights, arrow and capture of d3-e3W")
+    root = svg([AFTER_D3E3W])
+    if (len(classes(root, "piece white")) != 22 or
+            len(classes(root, "piece black")) != 21):
+        fail("after d3-e3W: 22 white and 21 black pieces expected")
+    for turn, status, why in (("e2-e4", 1, "not a legal"),
+                              ("d3-e3", 1, "ambiguous"),
+                              ("xx", 2, "expected a step")):
+        rc, out, err = run(["svg", "--turn", turn])
+        if rc != status or out or why not in err:
+            fail(f"svg --turn {turn}: exit {rc}, stdout {out!r}, "
+                 f"stderr {err!r}")
+    rc, out, err = run(["svg", "BBB w stop 0 -"])
+    if rc != 2 or out or "position string" not in err:
+        fail(f"svg of a bad string: exit {rc}, stderr {err!r}")
+
+
 TESTS = {
     "perft-start": test_perft_start,
     "perft-must": test_perft_must,
@@ -352,7 +605,12 @@ TESTS = {
     "play-random-undo": test_play_random_undo,
     "play-eof": test_play_eof,
     "random-game": test_random_game,
-    "perft-position": test_perft_position,
+    "perft-fen": test_perft_fen,
+    "perft-fen-chain": test_perft_fen_chain,
+    "show": test_show,
+    "play-fen-save-load": test_play_fen_save_load,
+    "play-fen-random": test_play_fen_random,
+    "bad-input": test_bad_input,
     "svg": test_svg,
 }
 

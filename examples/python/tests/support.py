@@ -28,7 +28,7 @@ def run_cli(args, stdin=""):
 
 def cli_divide(position_string, depth, count):
     """The CLI's perft divide: {notation: nodes}, and its total."""
-    out = run_cli(["perft", "--position", position_string, "--count", count,
+    out = run_cli(["perft", "--fen", position_string, "--count", count,
                    "--divide", str(depth)])
     lines = out.splitlines()
     total = int(lines[-1].split()[1])

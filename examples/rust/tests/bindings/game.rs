@@ -24,7 +24,7 @@ impl Rng {
 /// every path, each with 1.
 fn cli_paths(cli: &str, position: &str) -> BTreeMap<String, u64> {
     let out = Command::new(cli)
-        .args(["perft", "--position", position, "--count", "paths", "--divide", "1"])
+        .args(["perft", "--fen", position, "--count", "paths", "--divide", "1"])
         .output()
         .expect("the CLI runs");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
