@@ -6,6 +6,8 @@
  *   fanorona play [--fen STRING | --load FILE] [--rules stop|must]
  *                 [--white human|random] [--black human|random] [--seed N]
  *   fanorona show [--rules stop|must] STRING
+ *   fanorona svg [--highlight SQUARES] [--turn MOVE] [--no-coordinates]
+ *                [--rules stop|must] [STRING]
  *   fanorona help | --help | --version
  *
  * Exit status: 0 success, 1 an error reported by the library or the system
@@ -44,6 +46,8 @@ static const char usage_text[] =
     "                [--white human|random] [--black human|random] "
     "[--seed N]\n"
     "  fanorona show [--rules stop|must] STRING\n"
+    "  fanorona svg [--highlight SQUARES] [--turn MOVE] [--no-coordinates]\n"
+    "               [--rules stop|must] [STRING]\n"
     "  fanorona help\n"
     "  fanorona --version\n";
 
@@ -65,6 +69,9 @@ static const char help_text[] =
     "show    draws the position of STRING and says who is to move, the\n"
     "        ruleset, the turns played, the result and, in the middle of a\n"
     "        capture chain, the chain so far; then the full position string.\n"
+    "svg     writes the position STRING (default: the start) as an SVG\n"
+    "        picture to standard output. --highlight marks squares (\"c3 d3\"),\n"
+    "        --turn draws a legal turn as arrows (f4-e4W-e3A).\n"
     "--rules stop (the default) lets a capture chain end after any segment;\n"
     "        must makes it go on while a continuation exists. A short-form\n"
     "        position string (board, side and two counters) takes this\n"
@@ -1307,6 +1314,101 @@ static int cmd_show(int argc, char **argv)
 }
 
 /* ------------------------------------------------------------------ */
+/* svg                                                                 */
+
+/* A mask from square names separated by spaces or commas; -1 when a name
+ * is not a square. */
+static int parse_squares(const char *text, uint64_t *out)
+{
+    uint64_t mask = 0;
+    char name[3] = {0};
+    for (const char *p = text; *p;) {
+        if (*p == ' ' || *p == ',') {
+            p++;
+            continue;
+        }
+        name[0] = p[0];
+        name[1] = p[1];
+        int sq = p[1] ? fan_square_parse(name) : -1;
+        if (sq < 0 || (p[2] && p[2] != ' ' && p[2] != ','))
+            return -1;
+        mask |= (uint64_t)1 << sq;
+        p += 2;
+    }
+    *out = mask;
+    return 0;
+}
+
+static int cmd_svg(int argc, char **argv)
+{
+    int rules = -1;
+    const char *text = NULL, *turn = NULL;
+    uint64_t highlight = 0;
+    uint32_t flags = FAN_SVG_COORDINATES;
+    for (int i = 0; i < argc; i++) {
+        const char *value = NULL;
+        int m;
+        if ((m = option_value(argc, argv, &i, "--rules", &value)) != 0) {
+            if (m < 0 || (rules = parse_rules(value)) < 0)
+                return usage_error("--rules takes stop or must");
+        } else if ((m = option_value(argc, argv, &i, "--highlight", &value)) !=
+                   0) {
+            if (m < 0 || parse_squares(value, &highlight) < 0)
+                return usage_error("--highlight takes square names");
+        } else if ((m = option_value(argc, argv, &i, "--turn", &value)) !=
+                   0) {
+            if (m < 0)
+                return usage_error("--turn takes a move");
+            turn = value;
+        } else if (strcmp(argv[i], "--no-coordinates") == 0) {
+            flags = 0;
+        } else if (argv[i][0] == '-') {
+            return usage_error("svg: unknown option '%s'", argv[i]);
+        } else if (text) {
+            return usage_error("svg takes one position string (quote it)");
+        } else {
+            text = argv[i];
+        }
+    }
+    fan_position *pos = NULL;
+    int status = 0, r;
+    if (text)
+        status = position_from_text(&pos, text, rules, "position string");
+    else if ((r = fan_position_new(&pos, rules < 0 ? FAN_RULES_STOP
+                                                   : rules)) != FAN_OK)
+        status = library_error("new position", r);
+    if (status)
+        return status;
+    fan_path path;
+    if (turn) {
+        fan_parse_error e;
+        r = fan_position_parse_path(&path, pos, turn, &e);
+        if (r == FAN_EPARSE) {
+            print_parse_error("--turn", turn, &e);
+            fan_position_free(pos);
+            return EXIT_USAGE;
+        }
+        if (r != FAN_OK) {
+            fprintf(stderr, "fanorona: --turn %s: %s: %s\n", turn,
+                    fan_strerror(r), e.message);
+            fan_position_free(pos);
+            return EXIT_LIBRARY;
+        }
+    }
+    char *svg = malloc(FAN_SVG_MAX);
+    r = svg ? fan_position_svg(svg, FAN_SVG_MAX, NULL, pos, highlight,
+                               turn ? &path : NULL, flags)
+            : FAN_ENOMEM;
+    if (r == FAN_OK)
+        fputs(svg, stdout);
+    else
+        status = library_error("svg", r);
+    free(svg);
+    fan_position_free(pos);
+    return status;
+}
+
+/* ------------------------------------------------------------------ */
 
 int main(int argc, char **argv)
 {
@@ -1319,6 +1421,8 @@ int main(int argc, char **argv)
         return cmd_play(argc - 2, argv + 2);
     if (!strcmp(cmd, "show"))
         return cmd_show(argc - 2, argv + 2);
+    if (!strcmp(cmd, "svg"))
+        return cmd_svg(argc - 2, argv + 2);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         if (argc > 2)
             return usage_error("help takes no arguments");

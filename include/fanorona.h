@@ -428,6 +428,36 @@ FAN_API int fan_square_name(char *buf, size_t size, int square);
 /** Parses "a1".."i5"; returns the square or FAN_EPARSE. */
 FAN_API int fan_square_parse(const char *text);
 
+/* ------------------------------------------------------------------ */
+/* Pictures                                                            */
+
+/* fan_position_svg() flags. */
+#define FAN_SVG_COORDINATES 1u /* label the columns a..i and the rows 1..5 */
+
+/* The longest picture fan_position_svg() writes, NUL included. */
+#define FAN_SVG_MAX 32768
+
+/**
+ * Draws the position as a standalone SVG image (ASCII text, the same in
+ * every locale) into buf, with the rules of fan_position_to_string() for
+ * buf, size and *needed (FAN_EBUFS when size is smaller than needed;
+ * FAN_SVG_MAX is always enough). The picture shows the board lines, a dot on
+ * each strong point (where the diagonals meet) and the pieces, and on
+ * request:
+ * - highlight: points drawn with a coloured disc under them (0 for none;
+ *   FAN_ERANGE for a bit above 44);
+ * - path: a turn drawn as one arrow per step, its captured set crossed out
+ *   (NULL for none). Its fields are checked as fan_position_play_path()
+ *   does and each step must join neighbouring points (FAN_EINVAL), but the
+ *   turn need not be legal in pos: it may show the turn just played;
+ * - flags: 0 or FAN_SVG_COORDINATES (FAN_EINVAL for any other bit).
+ * Elements carry classes for styling and tests: "piece white",
+ * "piece black", "strong", "highlight", "arrow", "captured".
+ */
+FAN_API int fan_position_svg(char *buf, size_t size, size_t *needed,
+                             const fan_position *pos, uint64_t highlight,
+                             const fan_path *path, uint32_t flags);
+
 #ifdef __cplusplus
 }
 #endif

@@ -457,7 +457,7 @@ FAN_API int fan_position_end_turn(fan_position *pos)
     return FAN_OK;
 }
 
-static int valid_path_fields(const fan_path *path)
+int path_check_fields(const fan_path *path)
 {
     if (path->length < 1 || path->length > FAN_PATH_MAX)
         return FAN_EINVAL;
@@ -519,7 +519,7 @@ FAN_API int fan_position_play_path(fan_position *pos, const fan_path *path)
 {
     if (!pos || !path)
         return FAN_EINVAL;
-    int r = valid_path_fields(path);
+    int r = path_check_fields(path);
     if (r != FAN_OK)
         return r;
     if (pos->result != FAN_ONGOING)
@@ -586,7 +586,7 @@ FAN_API int fan_path_turn(fan_turn *out, const fan_path *path)
 {
     if (!out || !path)
         return FAN_EINVAL;
-    int r = valid_path_fields(path);
+    int r = path_check_fields(path);
     if (r != FAN_OK)
         return r;
     *out = path_effect(path);

@@ -61,6 +61,11 @@ typedef struct turn_list {
 int turn_list_build(turn_list *tl, const mg_chain *c, int rules, int unique);
 void turn_list_free(turn_list *tl);
 
+/* Checks the fields of a path: length 1..FAN_PATH_MAX and reserved bytes
+ * zero (FAN_EINVAL), squares and captured bits on the board (FAN_ERANGE),
+ * known step kinds (FAN_EINVAL). Not whether it is legal anywhere. */
+int path_check_fields(const fan_path *path);
+
 /* Applies the steps of path that follow the chain so far in c (the chain
  * must be a prefix of path, or path itself: under stop-at-will ending the
  * chain now is a turn), checking each; FAN_EILLEGAL if one is not legal

@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import xml.etree.ElementTree as ET
 
 CLI = None
 VERSION = None
@@ -192,7 +193,9 @@ def test_usage():
                  ["play", "--load"], ["play", "--fen", START_FULL,
                                       "--load", "game.txt"],
                  ["show"], ["show", START_FULL, START_FULL],
-                 ["show", "--bogus", START_FULL], ["help", "x"]):
+                 ["show", "--bogus", START_FULL], ["help", "x"],
+                 ["svg", "--bogus"], ["svg", START_FULL, START_FULL],
+                 ["svg", "--highlight", "z9"], ["svg", "--turn"]):
         rc, out, err = run(args)
         if rc != 2 or out or "Usage:" not in err:
             fail(f"{args}: exit {rc}, stdout {out!r}, stderr {err!r}")
@@ -201,7 +204,7 @@ def test_usage():
         fail(f"perft 65: exit {rc}, stdout {out!r}, stderr {err!r}")
     rc, out, _ = run(["help"])
     if rc != 0 or any(f"fanorona {c}" not in out
-                      for c in ("perft", "play", "show")):
+                      for c in ("perft", "play", "show", "svg")):
         fail("help", out)
     rc, out, _ = run(["--version"])
     if rc != 0 or out != VERSION + "\n":
@@ -541,6 +544,57 @@ def test_bad_input():
               "  d3-e3x\n       ^\n")
 
 
+# The position after White's d3-e3W, which withdraws from c3 and takes it.
+AFTER_D3E3W = "BBBBBBBBB/BBBBBBBBB/BW2WBWBW/WWWWWWWWW/WWWWWWWWW b stop 1 -"
+
+
+def svg(args):
+    rc, out, err = run(["svg"] + args)
+    if rc != 0:
+        fail(f"svg {args} exited {rc}: {err}")
+    try:
+        root = ET.fromstring(out)
+    except ET.ParseError as e:
+        fail(f"svg {args}: not XML: {e}", out)
+    return root
+
+
+def classes(root, name):
+    return [e for e in root.iter() if e.get("class") == name]
+
+
+def test_svg():
+    root = svg([])
+    if root.tag != "{http://www.w3.org/2000/svg}svg":
+        fail(f"root element {root.tag}")
+    for colour in ("white", "black"):
+        if len(classes(root, "piece " + colour)) != 22:
+            fail(f"start: not 22 {colour} pieces")
+    if len([e for e in root.iter() if e.tag.endswith("text")]) != 14:
+        fail("start: not 9 + 5 coordinates")
+    root = svg(["--no-coordinates", "--highlight", "c3, d3",
+                "--turn", "d3-e3W", START_FULL])
+    if (len(classes(root, "highlight")) != 2 or
+            len(classes(root, "arrow")) != 1 or
+            len(classes(root, "captured")) != 1 or
+            any(e.tag.endswith("text") for e in root.iter())):
+        fail("highlights, arrow and capture of d3-e3W")
+    root = svg([AFTER_D3E3W])
+    if (len(classes(root, "piece white")) != 22 or
+            len(classes(root, "piece black")) != 21):
+        fail("after d3-e3W: 22 white and 21 black pieces expected")
+    for turn, status, why in (("e2-e4", 1, "not a legal"),
+                              ("d3-e3", 1, "ambiguous"),
+                              ("xx", 2, "expected a step")):
+        rc, out, err = run(["svg", "--turn", turn])
+        if rc != status or out or why not in err:
+            fail(f"svg --turn {turn}: exit {rc}, stdout {out!r}, "
+                 f"stderr {err!r}")
+    rc, out, err = run(["svg", "BBB w stop 0 -"])
+    if rc != 2 or out or "position string" not in err:
+        fail(f"svg of a bad string: exit {rc}, stderr {err!r}")
+
+
 TESTS = {
     "perft-start": test_perft_start,
     "perft-must": test_perft_must,
@@ -557,6 +611,7 @@ TESTS = {
     "play-fen-save-load": test_play_fen_save_load,
     "play-fen-random": test_play_fen_random,
     "bad-input": test_bad_input,
+    "svg": test_svg,
 }
 
 if __name__ == "__main__":

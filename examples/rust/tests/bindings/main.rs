@@ -1,0 +1,5 @@
+// SPDX-License-Identifier: MIT
+//! The crate's tests, linked into one binary.
+mod errors;
+mod game;
+mod position;
