@@ -448,7 +448,8 @@ static void op_clone(model *m)
     m->pos = c;
 }
 
-/* Buffers of every size up to the string's: FAN_EBUFS and a prefix. */
+/* Buffers of every size up to the string's: FAN_EBUFS and a prefix; the
+ * SVG picture of the position. */
 static void op_serialize(model *m, bytes *in)
 {
     char full[SMAX], buf[SMAX];
@@ -467,6 +468,23 @@ static void op_serialize(model *m, bytes *in)
         FUZZ_CHECK(!memcmp(buf, full, size - 1));
     }
     FUZZ_CHECK_EQ(buf[size], 'x');
+
+    /* the picture, with the last turn played and some points marked */
+    static char svg[FAN_SVG_MAX];
+    fan_path last;
+    const fan_path *path = NULL;
+    if (m->nh > 0 &&
+        fan_position_history_path(&last, m->pos, m->nh - 1) == FAN_OK)
+        path = &last;
+    uint64_t highlight = ((uint64_t)arg * 0x9E3779B97F4A7C15ull) &
+                         FAN_BOARD_MASK;
+    FUZZ_CHECK_EQ(fan_position_svg(svg, sizeof svg, &got, m->pos, highlight,
+                                   path, arg & 1 ? FAN_SVG_COORDINATES : 0),
+                  FAN_OK);
+    FUZZ_CHECK(got <= FAN_SVG_MAX && got == strlen(svg) + 1);
+    FUZZ_CHECK_EQ(fan_position_svg(svg, sizeof svg, NULL, m->pos,
+                                   highlight | ((uint64_t)1 << 45), path, 0),
+                  FAN_ERANGE);
 }
 
 static fan_position *initial(bytes *in, int *rules)
