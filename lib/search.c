@@ -79,7 +79,7 @@ void search_config_default(search_config *cfg)
     cfg->use_lmr = 1;
     cfg->use_qsearch = 1;
     cfg->qsearch_limit = 12;
-    cfg->qsearch_standpat = 0;
+    cfg->qsearch_standpat = 1;
     cfg->use_futility = 0;
     cfg->use_single_ext = 0;
     cfg->w_mobility = 2;
