@@ -135,6 +135,8 @@ static void request_stop(fan_search *s)
 static int count_node(worker *w)
 {
     fan_search *s = w->s;
+    if (stopped(s))
+        return 1;
     w->nodes++;
     if (w->id == 0 && s->nworkers == 1 && s->node_limit &&
         w->nodes >= s->node_limit)
@@ -433,6 +435,11 @@ static int search(worker *w, const spos *p, int alpha, int beta, int depth,
 /* ------------------------------------------------------------------ */
 /* Root                                                                */
 
+static int is_decisive(int score)
+{
+    return score > SCORE_WIN_MIN || score < -SCORE_WIN_MIN;
+}
+
 /* Searches root moves [first, nroots) at depth with the window; moves that
  * do not reach the window keep -SCORE_INF so that a stable sort puts the
  * best first. Returns the best score (including level noise). */
@@ -450,17 +457,18 @@ static int search_root(worker *w, int first, int depth, int alpha, int beta)
         int quiet = !FAN_TURN_CAPTURED(rm->turn);
         w->keys[s->root_index + 1] = rm->child.key;
         w->clock[s->root_index + 1] = quiet ? w->clock[s->root_index] + 1 : 0;
-        int score;
+        int v;
         if (i == first || !cfg->use_pvs) {
-            score = -search(w, &rm->child, -(beta - q), -(alpha - q),
-                            depth - 1, 1) + q;
+            v = -search(w, &rm->child, -(beta - q), -(alpha - q), depth - 1, 1);
         } else {
-            score = -search(w, &rm->child, -(alpha - q) - 1, -(alpha - q),
-                            depth - 1, 1) + q;
-            if (score > alpha && score < beta)
-                score = -search(w, &rm->child, -(beta - q), -(alpha - q),
-                                depth - 1, 1) + q;
+            v = -search(w, &rm->child, -(alpha - q) - 1, -(alpha - q),
+                        depth - 1, 1);
+            if (v + q > alpha && v + q < beta)
+                v = -search(w, &rm->child, -(beta - q), -(alpha - q),
+                            depth - 1, 1);
         }
+        /* level noise never reorders won or lost lines */
+        int score = is_decisive(v) ? v : v + q;
         if (stopped(s))
             return best;
         if (score > best)
@@ -495,11 +503,6 @@ static void sort_roots(worker *w, int first)
         }
         w->roots[j] = rm;
     }
-}
-
-static int is_decisive(int score)
-{
-    return score > SCORE_WIN_MIN || score < -SCORE_WIN_MIN;
 }
 
 /* One iteration for one line, with aspiration windows around prev. */
@@ -538,7 +541,7 @@ static void fill_result(fan_search_result *out, const worker *w, int line)
     const root_move *rm = &w->roots[line];
     memset(out, 0, sizeof *out);
     out->best = rm->turn;
-    out->score = rm->score - rm->noise;
+    out->score = is_decisive(rm->score) ? rm->score : rm->score - rm->noise;
     if (rm->score <= -SCORE_INF)
         out->score = 0;
     out->depth = (uint32_t)w->depth_done;
@@ -593,7 +596,7 @@ static void iterate(worker *w)
         if (s->time_limit_ms) {
             if (elapsed_ms(s) * 2 >= s->time_limit_ms)
                 break;
-            if (w->nroots == 1 || is_decisive(w->roots[0].score - w->roots[0].noise))
+            if (w->nroots == 1 || is_decisive(w->roots[0].score))
                 break;
         }
     }
