@@ -49,9 +49,10 @@ static int play_compact(fan_position *pos, const char *text)
             continue;
         if (n + 1 >= sizeof want)
             return FAN_EPARSE;
-        /* a mode letter follows a row digit; a column letter never does */
+        /* a mode letter follows a row digit; a lower-case 'a' there is
+         * the column of the next square when a row digit follows it */
         int mode = n > 0 && want[n - 1] >= '1' && want[n - 1] <= '5' &&
-                   (*s == 'a' || *s == 'w');
+                   (*s == 'w' || (*s == 'a' && !(s[1] >= '1' && s[1] <= '5')));
         want[n++] = mode ? (char)(*s - 'a' + 'A') : *s;
     }
     want[n] = '\0';

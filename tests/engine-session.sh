@@ -78,6 +78,12 @@ session "position startpos moves d3-e3A" d "position startpos moves d3e3A" d
 [ "$(grep -c 'b stop 1 -' "$OUT")" -eq 2 ] || fail "dash and compact moves differ"
 session "position startpos moves d3e3A e4e3W" d
 expect 'illegal move e4e3W'
+# a paika to the a-file, and lower-case modes
+session "position fen 8B/9/9/1W7/9 w stop 0 - moves b2a3" d \
+    "position startpos moves d3e3a" d
+expect '^info string position 8B/9/W8/9/9 b stop 1 -$'
+expect '^info string position [^ ]+ b stop 1 -$'
+reject 'illegal'
 
 # 3. must-continue through the option; a chain of two segments
 session "setoption name MandatoryContinuation value true" "position startpos" d

@@ -12,22 +12,32 @@
  *   greedy   a turn capturing the most pieces (ties at random)
  *   random   a legal turn at random
  *   level    the engine at a level: level:n=3
- * Limits for engine, plain and level: depth=D, nodes=N, movetime=MS.
+ *   uci      a protocol program: uci:PATH (fanorona-engine or another
+ *            engine speaking the same protocol); the limits are sent with
+ *            "go", the ruleset as MandatoryContinuation
+ * Limits for engine, plain, level and uci: depth=D, nodes=N, movetime=MS.
  *
  * Example: fanorona-match --games 200 --a engine --b plain --movetime 20 */
 #include <fanorona.h>
+#include <errno.h>
 #include <math.h>
+#include <poll.h>
 #include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "lib/search.h"
 
 typedef struct player_spec {
     char text[200];
-    enum { P_ENGINE, P_PLAIN, P_GREEDY, P_RANDOM } kind;
+    enum { P_ENGINE, P_PLAIN, P_UCI, P_GREEDY, P_RANDOM } kind;
+    char path[200]; /* P_UCI: the program */
     search_config cfg;
     fan_search_limits limits;
 } player_spec;
@@ -40,7 +50,7 @@ typedef struct match {
     pthread_mutex_t lock;
     int next_game;
     int wins, draws, losses; /* from a's view */
-    int reasons[5];
+    int reasons[6]; /* FAN_REASON_*, and 5: a program failed (forfeit) */
     long long turns_total;
     uint64_t nodes[2];
     double ms[2];
@@ -105,6 +115,17 @@ static int parse_spec(player_spec *p, const char *text,
         search_config_plain(&p->cfg);
     } else if (!strcmp(buf, "level")) {
         p->kind = P_ENGINE;
+    } else if (!strcmp(buf, "uci")) {
+        p->kind = P_UCI;
+        if (!opts || !*opts) {
+            fprintf(stderr, "uci needs a program: uci:PATH[,key=value...]\n");
+            return -1;
+        }
+        char *comma = strchr(opts, ',');
+        if (comma)
+            *comma = '\0';
+        snprintf(p->path, sizeof p->path, "%s", opts);
+        opts = comma ? comma + 1 : NULL;
     } else if (!strcmp(buf, "greedy")) {
         p->kind = P_GREEDY;
     } else if (!strcmp(buf, "random")) {
@@ -139,11 +160,231 @@ static int parse_spec(player_spec *p, const char *text,
     return 0;
 }
 
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1000.0 + (double)t.tv_nsec / 1e6;
+}
+
 typedef struct player {
     const player_spec *spec;
     fan_search *search;
     uint64_t rng;
+    /* P_UCI: the running program */
+    pid_t pid;
+    int to, from;      /* its stdin, stdout */
+    char buf[16384];   /* unread output */
+    size_t have;
 } player;
+
+/* ------------------------------------------------------------------ */
+/* Protocol programs                                                   */
+
+static void compact_path(char *out, const fan_path *p)
+{
+    char *o = out;
+    fan_square_name(o, 3, p->from);
+    o += 2;
+    for (int i = 0; i < p->length; i++) {
+        fan_square_name(o, 3, p->to[i]);
+        o += 2;
+        if (p->kind[i] == FAN_STEP_APPROACH)
+            *o++ = 'A';
+        else if (p->kind[i] == FAN_STEP_WITHDRAWAL)
+            *o++ = 'W';
+    }
+    *o = '\0';
+}
+
+static int send_line(player *pl, const char *fmt, ...)
+{
+    char line[16384];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof line - 1)
+        return -1;
+    line[n++] = '\n';
+    for (int off = 0; off < n;) {
+        ssize_t w = write(pl->to, line + off, (size_t)(n - off));
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        off += (int)w;
+    }
+    return 0;
+}
+
+/* Reads one line (without the newline) within timeout_ms; -1 on timeout,
+ * end of file or error. */
+static int read_line(player *pl, char *out, size_t size, int timeout_ms)
+{
+    double end = now_ms() + timeout_ms;
+    for (;;) {
+        char *nl = memchr(pl->buf, '\n', pl->have);
+        if (nl) {
+            size_t len = (size_t)(nl - pl->buf);
+            size_t copy = len < size - 1 ? len : size - 1;
+            memcpy(out, pl->buf, copy);
+            out[copy] = '\0';
+            if (copy && out[copy - 1] == '\r')
+                out[copy - 1] = '\0';
+            memmove(pl->buf, nl + 1, pl->have - len - 1);
+            pl->have -= len + 1;
+            return 0;
+        }
+        if (pl->have == sizeof pl->buf)
+            pl->have = 0; /* an absurdly long line: drop it */
+        int left = (int)(end - now_ms());
+        if (left <= 0)
+            return -1;
+        struct pollfd pfd = {pl->from, POLLIN, 0};
+        int r = poll(&pfd, 1, left);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return -1;
+        ssize_t got = read(pl->from, pl->buf + pl->have, sizeof pl->buf - pl->have);
+        if (got <= 0)
+            return -1;
+        pl->have += (size_t)got;
+    }
+}
+
+static int wait_for(player *pl, const char *prefix, int timeout_ms)
+{
+    char line[16384];
+    while (read_line(pl, line, sizeof line, timeout_ms) == 0)
+        if (!strncmp(line, prefix, strlen(prefix)))
+            return 0;
+    return -1;
+}
+
+static int start_program(player *pl, int rules)
+{
+    int in[2], out[2];
+    if (pipe(in) || pipe(out))
+        return -1;
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        dup2(in[0], 0);
+        dup2(out[1], 1);
+        close(in[1]);
+        close(out[0]);
+        execl(pl->spec->path, pl->spec->path, (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    pl->pid = pid;
+    pl->to = in[1];
+    pl->from = out[0];
+    pl->have = 0;
+    if (send_line(pl, "uci") || wait_for(pl, "uciok", 10000))
+        return -1;
+    if (rules == FAN_RULES_MUST &&
+        send_line(pl, "setoption name MandatoryContinuation value true"))
+        return -1;
+    if (pl->spec->limits.hash_mib &&
+        send_line(pl, "setoption name Hash value %u", pl->spec->limits.hash_mib))
+        return -1;
+    return 0;
+}
+
+static void stop_program(player *pl)
+{
+    if (pl->pid <= 0)
+        return;
+    send_line(pl, "quit");
+    close(pl->to);
+    for (int i = 0; i < 100; i++) {
+        if (waitpid(pl->pid, NULL, WNOHANG) == pl->pid) {
+            pl->pid = 0;
+            break;
+        }
+        struct timespec ts = {0, 20000000};
+        nanosleep(&ts, NULL);
+    }
+    if (pl->pid > 0) {
+        kill(pl->pid, SIGKILL);
+        waitpid(pl->pid, NULL, 0);
+    }
+    close(pl->from);
+    pl->pid = 0;
+}
+
+static int new_game_program(player *pl)
+{
+    if (send_line(pl, "ucinewgame") || send_line(pl, "isready") ||
+        wait_for(pl, "readyok", 10000))
+        return -1;
+    return 0;
+}
+
+/* Asks the program for a turn in pos; FAN_EILLEGAL when it fails or
+ * answers with something that is not a legal turn. */
+static int ask_program(fan_turn *out, player *pl, const fan_position *pos,
+                       uint64_t *nodes)
+{
+    static char cmd[16384];
+    size_t len = (size_t)snprintf(cmd, sizeof cmd, "position startpos");
+    int n = fan_position_history_length(pos);
+    for (int i = 0; i < n; i++) {
+        fan_path path;
+        char mv[80];
+        fan_position_history_path(&path, pos, i);
+        compact_path(mv, &path);
+        len += (size_t)snprintf(cmd + len, sizeof cmd - len, "%s%s",
+                                i ? " " : " moves ", mv);
+    }
+    const fan_search_limits *l = &pl->spec->limits;
+    char go[96];
+    if (l->time_ms)
+        snprintf(go, sizeof go, "go movetime %llu", (unsigned long long)l->time_ms);
+    else if (l->max_nodes)
+        snprintf(go, sizeof go, "go nodes %llu", (unsigned long long)l->max_nodes);
+    else
+        snprintf(go, sizeof go, "go depth %u", l->max_depth);
+    if (send_line(pl, "%s", cmd) || send_line(pl, "%s", go))
+        return FAN_EILLEGAL;
+    int timeout = 10000 + (int)(l->time_ms * 20);
+    char line[16384];
+    for (;;) {
+        if (read_line(pl, line, sizeof line, timeout)) {
+            fprintf(stderr, "%s: no bestmove within %d ms\n", pl->spec->text,
+                    timeout);
+            return FAN_EILLEGAL;
+        }
+        if (!strncmp(line, "info string", 11))
+            fprintf(stderr, "%s: %s\n", pl->spec->text, line);
+        char *nd = strstr(line, " nodes ");
+        if (!strncmp(line, "info ", 5) && nd)
+            *nodes = strtoull(nd + 7, NULL, 10);
+        if (strncmp(line, "bestmove ", 9))
+            continue;
+        const char *mv = line + 9;
+        size_t count = 0;
+        fan_position_paths(NULL, 0, &count, pos);
+        fan_path *paths = malloc((count ? count : 1) * sizeof *paths);
+        int found = 0;
+        if (paths && fan_position_paths(paths, count, &count, pos) == FAN_OK)
+            for (size_t i = 0; i < count && !found; i++) {
+                char have[80];
+                compact_path(have, &paths[i]);
+                if (!strcmp(have, mv))
+                    found = fan_path_turn(out, &paths[i]) == FAN_OK;
+            }
+        free(paths);
+        if (!found)
+            fprintf(stderr, "%s\n%s\nanswered: %s\n", cmd, go, line);
+        return found ? FAN_OK : FAN_EILLEGAL;
+    }
+}
 
 static int choose(fan_turn *out, player *pl, const fan_position *pos,
                   uint64_t *nodes)
@@ -159,6 +400,8 @@ static int choose(fan_turn *out, player *pl, const fan_position *pos,
         *nodes += r.nodes;
         return FAN_OK;
     }
+    if (pl->spec->kind == P_UCI)
+        return ask_program(out, pl, pos, nodes);
     fan_turn turns[1024];
     size_t n = 0;
     int rc = fan_position_turns(turns, 1024, &n, pos);
@@ -182,12 +425,6 @@ static int choose(fan_turn *out, player *pl, const fan_position *pos,
     return FAN_OK;
 }
 
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1000.0 + (double)t.tv_nsec / 1e6;
-}
 
 /* Opening number k: the start position and plies random turns (the same
  * for both games of the pair). */
@@ -222,8 +459,16 @@ static int play_game(match *m, int g, player *pa, player *pb)
     if (!p)
         return 0;
     int a_white = (g % 2) == 0;
+    int forfeit = 0; /* 1: A failed, -1: B failed */
     fan_search_clear(pa->search);
     fan_search_clear(pb->search);
+    for (int i = 0; i < 2; i++) {
+        player *pl = i ? pb : pa;
+        if (pl->spec->kind == P_UCI && new_game_program(pl)) {
+            fprintf(stderr, "game %d: %s does not answer\n", g, pl->spec->text);
+            exit(2);
+        }
+    }
     while (fan_position_result(p) == FAN_ONGOING) {
         int white = fan_position_side_to_move(p) == FAN_WHITE;
         player *pl = white == a_white ? pa : pb;
@@ -235,6 +480,13 @@ static int play_game(match *m, int g, player *pa, player *pb)
         double t1 = now_ms();
         if (rc == FAN_OK)
             rc = fan_position_play_turn(p, t);
+        if (rc != FAN_OK && pl->spec->kind == P_UCI) {
+            /* a program that answers no legal turn loses the game */
+            fprintf(stderr, "game %d: %s gave no legal turn; it forfeits\n",
+                    g, pl->spec->text);
+            forfeit = pl == pa ? 1 : -1;
+            break;
+        }
         if (rc != FAN_OK) {
             fprintf(stderr, "game %d: player %s failed: %s\n", g,
                     pl->spec->text, fan_strerror(rc));
@@ -251,6 +503,11 @@ static int play_game(match *m, int g, player *pa, player *pb)
     int score = res == FAN_DRAW ? 0
                 : (res == FAN_WHITE_WINS) == a_white ? 1
                                                      : -1;
+    if (forfeit) {
+        score = -forfeit;
+        reason = 5;
+        res = (score > 0) == a_white ? FAN_WHITE_WINS : FAN_BLACK_WINS;
+    }
     pthread_mutex_lock(&m->lock);
     m->reasons[reason]++;
     m->turns_total += turns;
@@ -263,7 +520,8 @@ static int play_game(match *m, int g, player *pa, player *pb)
     if (m->verbose)
         printf("game %3d  A %s  %-10s (%s) after %d turns   running %d-%d-%d\n",
                g + 1, a_white ? "white" : "black", fan_result_name(res),
-               fan_reason_name(reason), turns, m->wins, m->draws, m->losses);
+               reason == 5 ? "forfeit" : fan_reason_name(reason), turns,
+               m->wins, m->draws, m->losses);
     fflush(stdout);
     pthread_mutex_unlock(&m->lock);
     fan_position_free(p);
@@ -273,7 +531,7 @@ static int play_game(match *m, int g, player *pa, player *pb)
 static void *job(void *arg)
 {
     match *m = arg;
-    player pa = {&m->a, NULL, 0}, pb = {&m->b, NULL, 0};
+    player pa = {.spec = &m->a}, pb = {.spec = &m->b};
     if (fan_search_new(&pa.search, 16) != FAN_OK ||
         fan_search_new(&pb.search, 16) != FAN_OK) {
         fprintf(stderr, "out of memory\n");
@@ -281,6 +539,12 @@ static void *job(void *arg)
     }
     search_set_config(pa.search, &m->a.cfg);
     search_set_config(pb.search, &m->b.cfg);
+    player *both[2] = {&pa, &pb};
+    for (int i = 0; i < 2; i++)
+        if (both[i]->spec->kind == P_UCI && start_program(both[i], m->rules)) {
+            fprintf(stderr, "cannot start %s\n", both[i]->spec->path);
+            exit(2);
+        }
     for (;;) {
         pthread_mutex_lock(&m->lock);
         int g = m->next_game++;
@@ -291,6 +555,8 @@ static void *job(void *arg)
         pb.rng = m->seed ^ ((uint64_t)g << 20) ^ 0xB;
         play_game(m, g, &pa, &pb);
     }
+    stop_program(&pa);
+    stop_program(&pb);
     fan_search_free(pa.search);
     fan_search_free(pb.search);
     return NULL;
@@ -320,11 +586,11 @@ static void report(const match *m)
         printf("Elo A-B: %+.0f  (95%%: %+.0f .. %+.0f, +-%.0f)\n", elo(p),
                lo > 0 ? elo(lo) : -INFINITY, hi < 1 ? elo(hi) : INFINITY,
                (lo > 0 && hi < 1) ? (elo(hi) - elo(lo)) / 2 : INFINITY);
-    printf("ends: %d no pieces, %d no moves, %d repetition, %d turn limit; "
-           "%.1f turns a game\n",
+    printf("ends: %d no pieces, %d no moves, %d repetition, %d turn limit, "
+           "%d forfeits; %.1f turns a game\n",
            m->reasons[FAN_REASON_NO_PIECES], m->reasons[FAN_REASON_NO_MOVES],
            m->reasons[FAN_REASON_REPETITION], m->reasons[FAN_REASON_TURN_LIMIT],
-           (double)m->turns_total / n);
+           m->reasons[5], (double)m->turns_total / n);
     for (int s = 0; s < 2; s++)
         if (m->moves[s])
             printf("%s: %.1f ms a turn, %.0f nodes a turn, %.0f knps\n",
@@ -395,13 +661,14 @@ int main(int argc, char **argv)
     const player_spec *ps[2] = {&m.a, &m.b};
     for (int i = 0; i < 2; i++) {
         const fan_search_limits *l = &ps[i]->limits;
-        if (ps[i]->kind <= P_PLAIN && !l->time_ms && !l->max_nodes &&
+        if (ps[i]->kind <= P_UCI && !l->time_ms && !l->max_nodes &&
             !l->max_depth && !l->level) {
             fprintf(stderr, "player %s needs a limit (depth, nodes, movetime "
                             "or a level)\n", ps[i]->text);
             return 2;
         }
     }
+    signal(SIGPIPE, SIG_IGN); /* a program that dies is reported, not fatal */
     pthread_mutex_init(&m.lock, NULL);
     pthread_t *t = calloc((size_t)m.jobs, sizeof *t);
     for (int i = 0; i < m.jobs; i++)
