@@ -633,6 +633,47 @@ START_TEST(levels_find_simple_wins)
 }
 END_TEST
 
+/* Plays a game between two levels from a random opening; 1, 0 or -1 for
+ * the first level. */
+static int level_game(fan_search *s, uint32_t a, uint32_t b, int a_white,
+                      uint64_t seed)
+{
+    uint64_t rng = seed;
+    fan_position *p = trand_game(&rng, FAN_RULES_STOP, 4);
+    while (fan_position_result(p) == FAN_ONGOING) {
+        int white = fan_position_side_to_move(p) == FAN_WHITE;
+        fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+        l.level = white == a_white ? a : b;
+        l.seed = trand_next(&rng);
+        fan_search_result r;
+        ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
+        ck_assert_fan_ok(fan_position_play_turn(p, r.best));
+    }
+    int res = fan_position_result(p);
+    fan_position_free(p);
+    if (res == FAN_DRAW)
+        return 0;
+    return (res == FAN_WHITE_WINS) == a_white ? 1 : -1;
+}
+
+START_TEST(levels_ladder)
+{
+    /* a higher level beats a much lower one: level 6 against level 2,
+     * and level 4 against level 1, ten games each, colours alternating */
+    static const uint32_t pairs[2][2] = {{6, 2}, {4, 1}};
+    fan_search *s = new_search();
+    for (int k = 0; k < 2; k++) {
+        int points = 0; /* 2 a win, 1 a draw */
+        for (int g = 0; g < 10; g++)
+            points += 1 + level_game(s, pairs[k][0], pairs[k][1], g & 1,
+                                     0x1ADDE2 + (uint64_t)(g / 2));
+        ck_assert_msg(points >= 15, "level %u scored %d/20 against level %u",
+                      pairs[k][0], points, pairs[k][1]);
+    }
+    fan_search_free(s);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* Arguments                                                           */
 
@@ -783,6 +824,7 @@ Suite *make_suite(void)
         TCase *deep = tcase_create("legality-deep");
         tcase_set_timeout(deep, 1200);
         tcase_add_loop_test(deep, random_positions_legal_deep, 0, 2);
+        tcase_add_test(deep, levels_ladder);
         suite_add_tcase(s, deep);
     }
     return s;
