@@ -75,8 +75,8 @@ void search_config_default(search_config *cfg)
     cfg->use_tt = 1;
     cfg->use_pvs = 1;
     cfg->use_ordering = 1;
-    cfg->use_aspiration = 1;
-    cfg->use_lmr = 1;
+    cfg->use_aspiration = 0;
+    cfg->use_lmr = 0;
     cfg->use_qsearch = 1;
     cfg->qsearch_limit = 12;
     cfg->qsearch_standpat = 1;
