@@ -321,6 +321,121 @@ FAN_API int fan_perft_divide(fan_perft_entry *out, size_t capacity,
                              unsigned depth, int count_kind);
 
 /* ------------------------------------------------------------------ */
+/* Search                                                              */
+
+/*
+ * A search handle owns everything a search needs: the transposition table,
+ * history tables and per-thread work space. Handles are independent; one
+ * handle runs one search at a time, and only fan_search_stop() may be
+ * called on it from another thread while a search runs.
+ */
+typedef struct fan_search fan_search;
+
+/*
+ * Scores are in hundredths of a piece from the side to move's view. A won
+ * game scores FAN_SCORE_WIN - n and a lost one -(FAN_SCORE_WIN - n), where
+ * n is the number of complete turns (both sides counted) until the game is
+ * over; every other score lies strictly inside
+ * +-(FAN_SCORE_WIN - FAN_SCORE_DECISIVE_TURNS). A draw scores 0.
+ */
+#define FAN_SCORE_WIN 30000
+#define FAN_SCORE_DECISIVE_TURNS 1000
+#define FAN_SCORE_IS_WIN(s) ((s) > FAN_SCORE_WIN - FAN_SCORE_DECISIVE_TURNS)
+#define FAN_SCORE_IS_LOSS(s) ((s) < -(FAN_SCORE_WIN - FAN_SCORE_DECISIVE_TURNS))
+/* Complete turns until the game ends, for a winning or losing score. */
+#define FAN_SCORE_TURNS(s) ((s) > 0 ? FAN_SCORE_WIN - (s) : FAN_SCORE_WIN + (s))
+
+#define FAN_SEARCH_MAX_DEPTH 64 /* turns of full-width search */
+#define FAN_SEARCH_PV_MAX 64
+#define FAN_SEARCH_MAX_THREADS 256
+#define FAN_SEARCH_MAX_MULTIPV 256
+#define FAN_SEARCH_MAX_HASH_MIB 65536
+#define FAN_SEARCH_MAX_LEVEL 10
+
+/*
+ * What a search may spend, and how it plays. Zero means "no limit" for
+ * max_depth, max_nodes and time_ms; with none of them set the search runs
+ * until fan_search_stop() (or to FAN_SEARCH_MAX_DEPTH). Only ever extended
+ * at the end; version tells which fields the caller knows.
+ */
+typedef struct fan_search_limits {
+    uint32_t version;   /* FAN_SEARCH_LIMITS_VERSION */
+    uint32_t max_depth; /* full-width depth in turns, 0 = no limit */
+    uint64_t max_nodes; /* 0 = no limit */
+    uint64_t time_ms;   /* wall-clock limit, 0 = no limit */
+    uint32_t threads;   /* 0 or 1: one thread, deterministic; more: Lazy SMP */
+    uint32_t hash_mib;  /* resize the table to this many MiB; 0 = keep it */
+    uint32_t multipv;   /* lines reported; 0 or 1 = the best line only */
+    uint32_t level;     /* 0 = full strength; 1..10 caps strength (1 weakest) */
+    uint64_t seed;      /* randomness of levels 1..9 (same seed, same play) */
+} fan_search_limits;
+
+#define FAN_SEARCH_LIMITS_VERSION 1
+#define FAN_SEARCH_LIMITS_INIT                                                 \
+    { FAN_SEARCH_LIMITS_VERSION, 0, 0, 0, 1, 0, 1, 0, 0 }
+
+/*
+ * One principal variation with its score. fan_search_run() writes the best
+ * line; the progress callback gets every line (line = 1..multipv) after each
+ * completed iteration. 560 bytes.
+ */
+typedef struct fan_search_result {
+    fan_turn best;      /* the turn to play (pv[0]) */
+    int32_t score;      /* see FAN_SCORE_* */
+    uint32_t depth;     /* last completed full-width depth */
+    uint32_t seldepth;  /* deepest turn reached, quiescence included */
+    uint32_t line;      /* 1-based multi-PV index */
+    uint64_t nodes;     /* positions searched, all threads */
+    uint64_t time_ms;   /* since the search began */
+    uint32_t pv_length; /* turns in pv, 1..FAN_SEARCH_PV_MAX */
+    uint32_t reserved;  /* zero */
+    fan_turn pv[FAN_SEARCH_PV_MAX]; /* each turn legal after the previous */
+} fan_search_result;
+
+/** Called after each completed iteration, once per line; a non-zero return
+ *  stops the search (as fan_search_stop() would). Runs on the caller's
+ *  thread of fan_search_run(). */
+typedef int (*fan_search_progress)(void *user, const fan_search_result *line);
+
+/** A new search handle with a transposition table of hash_mib MiB (0 for
+ *  the default 16). FAN_ERANGE above FAN_SEARCH_MAX_HASH_MIB, FAN_ENOMEM. */
+FAN_API int fan_search_new(fan_search **out, uint32_t hash_mib);
+/** Frees a handle (NULL is a no-op). No search may be running on it. */
+FAN_API void fan_search_free(fan_search *search);
+/** Forgets everything learnt (table, history): for a new game. After it,
+ *  equal inputs give equal results again (see fan_search_run()). */
+FAN_API int fan_search_clear(fan_search *search);
+
+/**
+ * Searches pos (which is not changed) and writes the best line to out.
+ * Uses the game history of pos for threefold repetition and its turn
+ * counter for the 400-turn limit; obeys its ruleset. pos may be in the
+ * middle of a chain: the turn found then completes it. limits may be NULL
+ * (FAN_SEARCH_LIMITS_INIT). progress may be NULL.
+ *
+ * With one thread and a depth or node limit (no time limit) the result,
+ * node count included, depends only on pos, limits and the state of the
+ * handle, which fan_search_clear() resets: a new or cleared handle gives
+ * the same answer for the same input.
+ *
+ * Errors: FAN_EINVAL (NULL, unknown limits version), FAN_ERANGE (a limit
+ * out of range), FAN_EGAMEOVER (the game has ended), FAN_ENOMEM.
+ */
+FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
+                           const fan_position *pos,
+                           const fan_search_limits *limits,
+                           fan_search_progress progress, void *user);
+
+/**
+ * Asks the running search to return as soon as possible (with the best
+ * turn found so far, always a legal one). Safe from any thread and from a
+ * signal handler. A request made while no search runs is forgotten when
+ * the next search starts, so a caller racing with the start of a search
+ * repeats the request until fan_search_run() returns.
+ */
+FAN_API int fan_search_stop(fan_search *search);
+
+/* ------------------------------------------------------------------ */
 /* Text                                                                */
 
 /** Where and why a text was refused. 128 bytes. */

@@ -506,7 +506,8 @@ static int play_path(fan_position *pos, const fan_path *path)
     int r = chain_replay(&c, path);
     if (r != FAN_OK)
         return r;
-    if (pos->rules == FAN_RULES_MUST && mg_has_continuation(&c))
+    /* a paika ends the turn even where the piece could now capture */
+    if (pos->rules == FAN_RULES_MUST && c.captured && mg_has_continuation(&c))
         return FAN_EILLEGAL;
     r = check_playable(pos);
     if (r != FAN_OK)
