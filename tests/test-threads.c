@@ -2,13 +2,17 @@
 /* Thread safety: independent handles are usable from different threads at
  * once (the library has no global mutable state). Each job plays a seeded
  * game step by step with undo, redo, clones and position strings, and runs
- * perft and divide; its results are digested. The digests of every job
+ * perft, divide and a node-limited search; its results are digested. The digests of every job
  * are first computed on the main thread alone, then by several threads
  * running all jobs at the same time, each on its own handles; they must be
- * equal. Built with -Db_sanitize=thread (clang) this test is also the
- * ThreadSanitizer check (.ci/run). */
+ * equal. Then searches without limits (one thread, and two with Lazy SMP)
+ * are stopped from the main thread and must return a legal turn. Built
+ * with -Db_sanitize=thread (clang) this test is also the ThreadSanitizer
+ * check (.ci/run). */
+#define _GNU_SOURCE /* pthread_tryjoin_np */
 #include <fanorona.h>
 #include <pthread.h>
+#include <time.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +27,9 @@ typedef struct result {
     uint64_t start[2];     /* unique and paths counts from the start, depth 4 */
     uint64_t perft[2];     /* the same 30 steps into the game, depth 3 */
     uint64_t divide_sum;   /* depth 2, unique */
+    fan_turn best;         /* a node-limited search on the job's handle */
+    int32_t score;
+    uint64_t nodes;
     int turns, result;     /* at the end of the game */
     int failed;            /* a library call returned an error */
 } result;
@@ -54,6 +61,7 @@ static void run_job(int job, result *out)
     int rules = job % 2 ? FAN_RULES_MUST : FAN_RULES_STOP;
     fan_position *p = NULL, *q = NULL;
     fan_perft_entry *entries = NULL;
+    fan_search *search = NULL;
     char text[FAN_POSITION_STRING_MAX];
     memset(out, 0, sizeof *out);
     out->digest = 0xCBF29CE484222325ull;
@@ -115,17 +123,100 @@ static void run_job(int job, result *out)
                 out->divide_sum += entries[i].nodes;
             free(entries);
             entries = NULL;
+            /* one thread and a node limit: the result depends only on the
+             * position and the (new) handle */
+            fan_search_limits limits = FAN_SEARCH_LIMITS_INIT;
+            fan_search_result found;
+            limits.max_nodes = 20000;
+            OK(fan_search_new(&search, 1));
+            OK(fan_search_run(&found, search, p, &limits, NULL, NULL));
+            out->best = found.best;
+            out->score = found.score;
+            out->nodes = found.nodes;
+            fan_search_free(search);
+            search = NULL;
         }
     }
     out->turns = fan_position_turns_played(p);
     out->result = fan_position_result(p);
 done:
+    fan_search_free(search);
     free(entries);
     fan_position_free(q);
     fan_position_free(p);
 }
 
 static result expected[JOBS];
+
+/* A search without limits, stopped from another thread. */
+typedef struct stopper {
+    pthread_t thread;
+    fan_search *search;
+    const fan_position *pos;
+    uint32_t threads;
+    int code;
+    fan_search_result found;
+} stopper;
+
+static void *search_until_stopped(void *arg)
+{
+    stopper *st = arg;
+    fan_search_limits limits = FAN_SEARCH_LIMITS_INIT;
+    limits.threads = st->threads;
+    st->code = fan_search_run(&st->found, st->search, st->pos, &limits, NULL,
+                              NULL);
+    return NULL;
+}
+
+static int sleep_ms(long ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+    return nanosleep(&ts, NULL);
+}
+
+/* The main thread asks the search to stop (again, until it returns: a
+ * request made before the search starts is forgotten); the search must
+ * return FAN_OK with a legal turn. */
+static int stop_from_another_thread(uint32_t search_threads)
+{
+    fan_position *pos = NULL;
+    stopper st;
+    memset(&st, 0, sizeof st);
+    st.threads = search_threads;
+    if (fan_position_new(&pos, FAN_RULES_STOP) != FAN_OK ||
+        fan_search_new(&st.search, 1) != FAN_OK)
+        return 1;
+    st.pos = pos;
+    st.code = 1; /* not a FAN_* code: the search has not returned */
+    if (pthread_create(&st.thread, NULL, search_until_stopped, &st))
+        return 1;
+    sleep_ms(20);
+    /* the searching thread writes st.code only when it ends; join is the
+     * only synchronisation, so poll with a bounded number of requests */
+    for (int i = 0; i < 500; i++) {
+        if (fan_search_stop(st.search) != FAN_OK)
+            return 1;
+        sleep_ms(10);
+        if (pthread_tryjoin_np(st.thread, NULL) == 0)
+            goto joined;
+    }
+    fprintf(stderr, "search with %u threads did not stop\n", search_threads);
+    return 1;
+joined:;
+    fan_turn turns[256];
+    size_t n = 0;
+    int legal = 0;
+    if (fan_position_turns(turns, 256, &n, pos) == FAN_OK)
+        for (size_t i = 0; i < n; i++)
+            legal |= turns[i] == st.found.best;
+    printf("search with %u threads stopped: %s, depth %u, %llu nodes, best "
+           "turn %s\n", search_threads, fan_strerror(st.code),
+           st.found.depth, (unsigned long long)st.found.nodes,
+           legal ? "legal" : "NOT LEGAL");
+    fan_search_free(st.search);
+    fan_position_free(pos);
+    return st.code != FAN_OK || !legal;
+}
 
 typedef struct worker {
     pthread_t thread;
@@ -167,6 +258,9 @@ int main(void)
                (unsigned long long)expected[job].perft[0],
                (unsigned long long)expected[job].perft[1],
                (unsigned long long)expected[job].divide_sum);
+        printf("       search: best %016llx, score %d, %llu nodes\n",
+               (unsigned long long)expected[job].best, expected[job].score,
+               (unsigned long long)expected[job].nodes);
     }
     worker workers[THREADS];
     for (int i = 0; i < THREADS; i++) {
@@ -184,5 +278,6 @@ int main(void)
     }
     printf("%d threads x %d rounds x %d jobs: %d mismatches\n", THREADS,
            ROUNDS, JOBS, mismatches);
-    return mismatches ? 1 : 0;
+    int stops = stop_from_another_thread(1) + stop_from_another_thread(2);
+    return mismatches || stops ? 1 : 0;
 }
