@@ -5,7 +5,7 @@
  * allocation failing, n = 1, 2, ... until a run needs fewer than n
  * allocations, once with only the n-th allocation failing and once with
  * every allocation from the n-th on failing (game records and move
- * notation, read and written, too). Each run must either return
+ * notation, read and written, and searches too). Each run must either return
  * FAN_ENOMEM and leave the position (board, chain, result, history, redo
  * list) and the caller's out-parameters exactly as they were, or do exactly
  * what the same call does without failures. The allocations are counted and
@@ -237,8 +237,8 @@ static void query(const fan_position *p, query_fn call)
                 EXPECT(r == want_r, "n=%ld: returned %s, not %s", n,
                        fan_strerror(r), fan_strerror(want_r));
                 EXPECT(len == want_len && !memcmp(got, want, len),
-                       "n=%ld: output differs from a run without failures",
-                       n);
+                       "n=%ld%s: output differs from a run without failures",
+                       n, hit ? " (failure injected, FAN_OK returned)" : "");
             }
             snap now;
             snap_take(&now, p);
@@ -355,6 +355,69 @@ static int query_turn_text(const fan_position *p, void *out, size_t *len)
     return r;
 }
 
+/* A new search handle (1 MiB table) and a one-thread, node-limited search:
+ * deterministic, so every run that does not fail gives the same line. */
+static int query_search(const fan_position *p, void *out, size_t *len)
+{
+    fan_search *search = NULL;
+    fan_search_limits limits = FAN_SEARCH_LIMITS_INIT;
+    limits.max_nodes = 3000;
+    *len = sizeof(fan_search_result);
+    int r = fan_search_new(&search, 1);
+    if (r == FAN_OK)
+        r = fan_search_run(out, search, p, &limits, NULL, NULL);
+    fan_search_free(search);
+    ((fan_search_result *)out)->time_ms = 0; /* the clock is not the result */
+    return r;
+}
+
+/* Two search threads: the line may differ from run to run, so only the
+ * outcome is checked: FAN_ENOMEM, or FAN_OK with a legal turn. */
+static void search_two_threads(const fan_position *p)
+{
+    fan_search *search = NULL;
+    fan_search_limits limits = FAN_SEARCH_LIMITS_INIT;
+    fan_turn turns[512];
+    size_t nturns = 0;
+    limits.max_nodes = 3000;
+    limits.threads = 2;
+    MUST(fan_position_turns(turns, 512, &nturns, p));
+    MUST(fan_search_new(&search, 1));
+    snap before;
+    snap_take(&before, p);
+    for (int keep = 0; keep < 2; keep++) {
+        long n;
+        for (n = 1; n < MAX_N; n++) {
+            fan_search_result found;
+            memset(&found, 0, sizeof found);
+            failalloc_arm(n, keep);
+            int r = fan_search_run(&found, search, p, &limits, NULL, NULL);
+            failalloc_disarm();
+            long hit = failalloc_failures();
+            runs++;
+            refused += hit;
+            EXPECT(r == FAN_OK || (hit && r == FAN_ENOMEM),
+                   "n=%ld: returned %s", n, fan_strerror(r));
+            if (r == FAN_OK) {
+                int legal = 0;
+                for (size_t i = 0; i < nturns; i++)
+                    legal |= turns[i] == found.best;
+                EXPECT(legal, "n=%ld: best turn not legal", n);
+            }
+            snap now;
+            snap_take(&now, p);
+            EXPECT(snap_equal(&before, &now), "n=%ld: the position changed",
+                   n);
+            snap_free(&now);
+            if (!hit)
+                break;
+        }
+        EXPECT(n < MAX_N, "the call never finished");
+    }
+    snap_free(&before);
+    fan_search_free(search);
+}
+
 /* ------------------------------------------------------------------ */
 /* Calls that make a new position. */
 
@@ -468,6 +531,12 @@ static void queries(fan_position *p)
     query(p, query_divide);
     context = "to_string";
     query(p, query_string);
+    if (fan_position_result(p) == FAN_ONGOING) {
+        context = "search";
+        query(p, query_search);
+        context = "search (2 threads)";
+        search_two_threads(p);
+    }
     char text[FAN_POSITION_STRING_MAX];
     MUST(fan_position_to_string(text, sizeof text, NULL, p));
     context = "from_string";
