@@ -32,6 +32,13 @@ static_assert(offsetof(fan_parse_error, reserved) == 4,
               "fan_parse_error.reserved");
 static_assert(offsetof(fan_parse_error, message) == 8,
               "fan_parse_error.message");
+static_assert(sizeof(fan_search_limits) == 48, "fan_search_limits");
+static_assert(offsetof(fan_search_limits, seed) == 40,
+              "fan_search_limits.seed");
+static_assert(sizeof(fan_search_result) == 560, "fan_search_result");
+static_assert(offsetof(fan_search_result, nodes) == 24,
+              "fan_search_result.nodes");
+static_assert(offsetof(fan_search_result, pv) == 48, "fan_search_result.pv");
 
 int main()
 {
