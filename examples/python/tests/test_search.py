@@ -162,6 +162,13 @@ class SearchTest(unittest.TestCase):
             self.assertFalse(t.is_alive())
         self.assertIn(out[0].best, pos.legal_turns())
 
+    def test_time_limit(self):
+        t0 = time.monotonic()
+        r = fan.Position().search(time_ms=100)
+        self.assertLess(time.monotonic() - t0, 3)
+        self.assertGreaterEqual(r.depth, 1)
+        check_line(self, fan.Position(), r)
+
     def test_handle(self):
         s = fan.Search(hash_mib=1)
         self.assertFalse(s.closed)
