@@ -280,7 +280,7 @@ static int qsearch(worker *w, const spos *p, int alpha, int beta, int ply,
         return evaluate(cfg, p->own, p->opp);
     int best = -SCORE_INF;
     if (cfg->qsearch_standpat) {
-        best = evaluate(cfg, p->own, p->opp);
+        best = evaluate(cfg, p->own, p->opp) + cfg->standpat_bonus;
         if (best >= beta)
             return best;
         if (best > alpha)

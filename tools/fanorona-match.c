@@ -79,6 +79,7 @@ static int set_switch(search_config *c, const char *key, int v)
         {"qs", offsetof(search_config, use_qsearch)},
         {"qlimit", offsetof(search_config, qsearch_limit)},
         {"standpat", offsetof(search_config, qsearch_standpat)},
+        {"spbonus", offsetof(search_config, standpat_bonus)},
         {"futility", offsetof(search_config, use_futility)},
         {"single", offsetof(search_config, use_single_ext)},
         {"mob", offsetof(search_config, w_mobility)},
@@ -579,8 +580,9 @@ static void report(const match *m)
     printf("games %d (A: +%d =%d -%d)  score %.1f%%\n", n, m->wins, m->draws,
            m->losses, 100.0 * p);
     if (p <= 0.0 || p >= 1.0)
-        printf("Elo A-B: %s (no game of the other result; lower bound %+.0f)\n",
-               p >= 1.0 ? "+inf" : "-inf",
+        printf("Elo A-B: %s (every game %s; with half a game the other way "
+               "it would be %+.0f)\n",
+               p >= 1.0 ? "+inf" : "-inf", p >= 1.0 ? "won" : "lost",
                p >= 1.0 ? elo(1.0 - 1.0 / (2.0 * n)) : elo(1.0 / (2.0 * n)));
     else
         printf("Elo A-B: %+.0f  (95%%: %+.0f .. %+.0f, +-%.0f)\n", elo(p),
