@@ -16,27 +16,21 @@
 #include <time.h>
 
 /* ------------------------------------------------------------------ */
-/* Compact move notation: d3e3A, paika e2e3, chain c1d1Ad2A. Kept small
- * and local so that the library's notation can replace it.            */
+/* Compact move notation as the protocol writes it: the library's
+ * notation without its dashes (d3e3A, paika e2e3, chain c1d1Ad2A).     */
+
+#define COMPACT_MAX FAN_PATH_STRING_MAX
 
 static void compact_path(char *buf, const fan_path *p)
 {
+    char text[FAN_PATH_STRING_MAX];
     char *o = buf;
-    fan_square_name(o, 3, p->from);
-    o += 2;
-    for (int i = 0; i < p->length; i++) {
-        fan_square_name(o, 3, p->to[i]);
-        o += 2;
-        if (p->kind[i] == FAN_STEP_APPROACH)
-            *o++ = 'A';
-        else if (p->kind[i] == FAN_STEP_WITHDRAWAL)
-            *o++ = 'W';
-    }
+    if (fan_path_to_string(text, sizeof text, NULL, p) == FAN_OK)
+        for (const char *s = text; *s; s++)
+            if (*s != '-')
+                *o++ = *s;
     *o = '\0';
 }
-
-/* Longest compact text: 2 + 24 * 3 characters. */
-#define COMPACT_MAX 80
 
 /* Plays the turn written in compact notation (dashes allowed, case of the
  * mode letters ignored). Returns FAN_OK, FAN_EPARSE or FAN_EILLEGAL. */
@@ -45,8 +39,6 @@ static int play_compact(fan_position *pos, const char *text)
     char want[COMPACT_MAX];
     size_t n = 0;
     for (const char *s = text; *s; s++) {
-        if (*s == '-')
-            continue;
         if (n + 1 >= sizeof want)
             return FAN_EPARSE;
         /* a mode letter follows a row digit; a lower-case 'a' there is
@@ -56,27 +48,11 @@ static int play_compact(fan_position *pos, const char *text)
         want[n++] = mode ? (char)(*s - 'a' + 'A') : *s;
     }
     want[n] = '\0';
-    size_t count = 0;
-    int r = fan_position_paths(NULL, 0, &count, pos);
-    if (r != FAN_OK && r != FAN_EBUFS)
-        return r;
-    if (count == 0)
-        return FAN_EILLEGAL;
-    fan_path *paths = malloc(count * sizeof *paths);
-    if (!paths)
-        return FAN_ENOMEM;
-    r = fan_position_paths(paths, count, &count, pos);
-    int found = -1;
-    for (size_t i = 0; r == FAN_OK && i < count && found < 0; i++) {
-        char have[COMPACT_MAX];
-        compact_path(have, &paths[i]);
-        if (!strcmp(have, want))
-            found = (int)i;
-    }
+    fan_path path;
+    int r = fan_position_parse_path(&path, pos, want, NULL);
     if (r == FAN_OK)
-        r = found < 0 ? FAN_EILLEGAL : fan_position_play_path(pos, &paths[found]);
-    free(paths);
-    return r;
+        r = fan_position_play_path(pos, &path);
+    return r == FAN_EAMBIGUOUS ? FAN_EILLEGAL : r;
 }
 
 /* ------------------------------------------------------------------ */

@@ -4,7 +4,10 @@
  *   fanorona perft [--fen STRING] [--rules stop|must] [--count unique|paths]
  *                  [--divide] DEPTH
  *   fanorona play [--fen STRING | --load FILE] [--rules stop|must]
- *                 [--white human|random] [--black human|random] [--seed N]
+ *                 [--white PLAYER] [--black PLAYER] [--seed N]
+ *                 (PLAYER: human, random, engine or engine:LEVEL)
+ *   fanorona analyze [--fen STRING] [--rules stop|must]
+ *                    [--depth N | --time MS] [--multipv K]
  *   fanorona show [--rules stop|must] STRING
  *   fanorona svg [--highlight SQUARES] [--turn MOVE] [--no-coordinates]
  *                [--rules stop|must] [STRING]
@@ -43,8 +46,10 @@ static const char usage_text[] =
     "[--count unique|paths]\n"
     "                 [--divide] DEPTH\n"
     "  fanorona play [--fen STRING | --load FILE] [--rules stop|must]\n"
-    "                [--white human|random] [--black human|random] "
-    "[--seed N]\n"
+    "                [--white PLAYER] [--black PLAYER] [--seed N]\n"
+    "                (PLAYER: human, random, engine or engine:LEVEL)\n"
+    "  fanorona analyze [--fen STRING] [--rules stop|must]\n"
+    "                   [--depth N | --time MS] [--multipv K]\n"
     "  fanorona show [--rules stop|must] STRING\n"
     "  fanorona svg [--highlight SQUARES] [--turn MOVE] [--no-coordinates]\n"
     "               [--rules stop|must] [STRING]\n"
@@ -62,10 +67,20 @@ static const char help_text[] =
     "play    plays a game in the terminal, one step at a time, from the\n"
     "        start, from --fen STRING, or going on with the game record in\n"
     "        FILE (--load; undo goes back through its turns). Each side is\n"
-    "        a human (the default for White) or the random player (the\n"
-    "        default for Black), which --seed makes repeatable. Type 'help'\n"
-    "        during the game for its commands ('save FILE' writes a record,\n"
-    "        'fen' prints the position string).\n"
+    "        a human (the default for White), the random player (the\n"
+    "        default for Black) or the engine: 'engine:LEVEL' plays at a\n"
+    "        level from 1 (weakest) to 10, plain 'engine' at full strength\n"
+    "        with 1000 ms a turn. --seed makes the random player and the\n"
+    "        levels' noise repeatable. Type 'help' during the game for its\n"
+    "        commands ('save FILE' writes a record, 'fen' prints the\n"
+    "        position string).\n"
+    "analyze searches the start position, or --fen STRING, with the engine\n"
+    "        for --depth N turns or --time MS (default: 1000 ms) and prints\n"
+    "        one line per completed depth: 'info depth D seldepth S\n"
+    "        [multipv K] score ... nodes N time MS pv TURNS', the score in\n"
+    "        hundredths of a piece for the side to move ('cp 25') or 'win in\n"
+    "        N' / 'loss in N' where N counts the turns of both sides to the\n"
+    "        end; then 'best TURN'. --multipv K reports the K best turns.\n"
     "show    draws the position of STRING and says who is to move, the\n"
     "        ruleset, the turns played, the result and, in the middle of a\n"
     "        capture chain, the chain so far; then the full position string.\n"
@@ -437,6 +452,10 @@ static int cmd_perft(int argc, char **argv)
 
 #define HUMAN 0
 #define RANDOM 1
+#define ENGINE 2
+
+/* The time a turn of plain 'engine' (full strength) may take. */
+#define ENGINE_TIME_MS 1000
 
 /* What a command asks the game loop to do next. */
 #define ACT_STAY 0   /* prompt again */
@@ -446,7 +465,9 @@ static int cmd_perft(int argc, char **argv)
 
 typedef struct game {
     fan_position *pos;
-    int player[3]; /* by colour: HUMAN or RANDOM */
+    int player[3]; /* by colour: HUMAN, RANDOM or ENGINE */
+    int level[3];  /* by colour, for ENGINE: 0 full strength, 1..10 */
+    fan_search *search; /* one handle for the game, when an engine plays */
     uint64_t rng;
     int selected; /* square of the piece the player picked, or -1 */
     int echo;     /* input is not a terminal: repeat it after the prompt */
@@ -656,7 +677,8 @@ static void print_help(void)
         "only)\n"
         "  undo                take back the chain in progress or the last "
         "turn\n"
-        "                      (with the random player: its reply too)\n"
+        "                      (against the random player or the engine:\n"
+        "                      its reply too)\n"
         "  redo                replay a turn taken back\n"
         "  board               draw the board again\n"
         "  fen                 print the position string\n"
@@ -731,6 +753,27 @@ static int random_turn(game *g)
     free(paths);
     if (r == FAN_OK)
         report_last_turn(g, "", " (random)");
+    return r;
+}
+
+/* The engine's turn: a search of the position (at its level, or at full
+ * strength for ENGINE_TIME_MS), whose best turn is played. The level's
+ * noise is seeded from the game's generator, so --seed repeats the game. */
+static int engine_turn(game *g)
+{
+    int side = fan_position_side_to_move(g->pos);
+    fan_search_limits limits = FAN_SEARCH_LIMITS_INIT;
+    limits.level = (uint32_t)g->level[side];
+    if (limits.level == 0)
+        limits.time_ms = ENGINE_TIME_MS;
+    limits.seed = next_random(g);
+    fan_search_result result;
+    fflush(stdout);
+    int r = fan_search_run(&result, g->search, g->pos, &limits, NULL, NULL);
+    if (r == FAN_OK)
+        r = fan_position_play_turn(g->pos, result.best);
+    if (r == FAN_OK)
+        report_last_turn(g, "", " (engine)");
     return r;
 }
 
@@ -963,8 +1006,8 @@ static int square_command(game *g, int sq)
     return ACT_STAY;
 }
 
-/* Takes back the chain or the last turn, and then the random player's
- * turns so that a human is to move again when that is possible. */
+/* Takes back the chain or the last turn, and then the computer's (random
+ * player's or engine's) turns so that a human is to move again when that is possible. */
 static int undo_command(game *g)
 {
     fan_position *pos = g->pos;
@@ -991,7 +1034,7 @@ static int undo_command(game *g)
         path_text(text, &path);
         printf("Took back %s's turn %s.\n",
                color_name(fan_position_side_to_move(pos)), text);
-    } while (g->player[fan_position_side_to_move(pos)] == RANDOM &&
+    } while (g->player[fan_position_side_to_move(pos)] != HUMAN &&
              fan_position_history_length(pos) > 0);
     return ACT_REDRAW;
 }
@@ -1010,7 +1053,7 @@ static int redo_command(game *g)
     }
     while (r == FAN_OK) {
         report_last_turn(g, "Redo: ", "");
-        if (g->player[fan_position_side_to_move(g->pos)] != RANDOM ||
+        if (g->player[fan_position_side_to_move(g->pos)] == HUMAN ||
             fan_position_result(g->pos) != FAN_ONGOING)
             break;
         r = fan_position_redo(g->pos);
@@ -1136,10 +1179,13 @@ static int play_game(game *g)
             if (g->player[FAN_WHITE] != HUMAN &&
                 g->player[FAN_BLACK] != HUMAN)
                 return 0;
-        } else if (g->player[side] == RANDOM) {
-            int r = random_turn(g);
+        } else if (g->player[side] != HUMAN) {
+            int r = g->player[side] == RANDOM ? random_turn(g) : engine_turn(g);
             if (r != FAN_OK)
-                return library_error("random player", r);
+                return library_error(g->player[side] == RANDOM
+                                         ? "random player"
+                                         : "engine",
+                                     r);
             redraw = 1;
             continue;
         } else if (redraw) {
@@ -1164,13 +1210,38 @@ static int play_game(game *g)
     }
 }
 
-static int parse_player(const char *text)
+/* human, random, engine or engine:LEVEL (1..FAN_SEARCH_MAX_LEVEL; plain
+ * engine plays at full strength, level 0). */
+static int parse_player(const char *text, int *level)
 {
+    uint64_t n = 0;
+    *level = 0;
     if (strcmp(text, "human") == 0)
         return HUMAN;
     if (strcmp(text, "random") == 0)
         return RANDOM;
+    if (strcmp(text, "engine") == 0)
+        return ENGINE;
+    if (strncmp(text, "engine:", 7) == 0 && parse_unsigned(text + 7, &n) == 0 &&
+        n >= 1 && n <= FAN_SEARCH_MAX_LEVEL) {
+        *level = (int)n;
+        return ENGINE;
+    }
     return -1;
+}
+
+/* How the command line named a player ("engine level 3"). */
+static void player_text(char *buf, size_t size, const game *g, int color)
+{
+    if (g->player[color] == HUMAN)
+        snprintf(buf, size, "human");
+    else if (g->player[color] == RANDOM)
+        snprintf(buf, size, "random");
+    else if (g->level[color])
+        snprintf(buf, size, "engine level %d", g->level[color]);
+    else
+        snprintf(buf, size, "engine (full strength, %d ms a turn)",
+                 ENGINE_TIME_MS);
 }
 
 static int cmd_play(int argc, char **argv)
@@ -1195,12 +1266,16 @@ static int cmd_play(int argc, char **argv)
                 return usage_error("--rules takes stop or must");
         } else if ((m = option_value(argc, argv, &i, "--white", &value)) !=
                    0) {
-            if (m < 0 || (g.player[FAN_WHITE] = parse_player(value)) < 0)
-                return usage_error("--white takes human or random");
+            if (m < 0 || (g.player[FAN_WHITE] = parse_player(
+                              value, &g.level[FAN_WHITE])) < 0)
+                return usage_error("--white takes human, random, engine or "
+                                   "engine:LEVEL (1..10)");
         } else if ((m = option_value(argc, argv, &i, "--black", &value)) !=
                    0) {
-            if (m < 0 || (g.player[FAN_BLACK] = parse_player(value)) < 0)
-                return usage_error("--black takes human or random");
+            if (m < 0 || (g.player[FAN_BLACK] = parse_player(
+                              value, &g.level[FAN_BLACK])) < 0)
+                return usage_error("--black takes human, random, engine or "
+                                   "engine:LEVEL (1..10)");
         } else if ((m = option_value(argc, argv, &i, "--seed", &value)) != 0) {
             if (m < 0 || parse_unsigned(value, &seed) < 0)
                 return usage_error("--seed takes a non-negative number");
@@ -1226,12 +1301,20 @@ static int cmd_play(int argc, char **argv)
     g.rng = seed;
     g.echo = !isatty(STDIN_FILENO);
 
+    if (g.player[FAN_WHITE] == ENGINE || g.player[FAN_BLACK] == ENGINE) {
+        if ((r = fan_search_new(&g.search, 0)) != FAN_OK) {
+            fan_position_free(g.pos);
+            return library_error("engine", r);
+        }
+    }
+    char white[64], black[64];
+    player_text(white, sizeof white, &g, FAN_WHITE);
+    player_text(black, sizeof black, &g, FAN_BLACK);
     printf("Fanorona, %s rules. White: %s, Black: %s.",
            fan_position_rules(g.pos) == FAN_RULES_STOP ? "stop-at-will"
                                                        : "must-continue",
-           g.player[FAN_WHITE] == HUMAN ? "human" : "random",
-           g.player[FAN_BLACK] == HUMAN ? "human" : "random");
-    if (g.player[FAN_WHITE] == RANDOM || g.player[FAN_BLACK] == RANDOM)
+           white, black);
+    if (g.player[FAN_WHITE] != HUMAN || g.player[FAN_BLACK] != HUMAN)
         printf(" Random seed %" PRIu64 ".", seed);
     printf("\n");
     if (load)
@@ -1242,7 +1325,148 @@ static int cmd_play(int argc, char **argv)
         print_legend();
     }
     status = play_game(&g);
+    fan_search_free(g.search);
     fan_position_free(g.pos);
+    return status;
+}
+
+/* ------------------------------------------------------------------ */
+/* analyze                                                             */
+
+#define ANALYZE_TIME_MS 1000
+
+typedef struct analysis {
+    const fan_position *pos;
+    uint32_t multipv;
+    int failed; /* a library error while writing a line */
+} analysis;
+
+/* A search score as text: "cp 25", or "win in N" / "loss in N" with N the
+ * complete turns of both sides until the game ends. */
+static void score_text(char *buf, size_t size, int32_t score)
+{
+    if (FAN_SCORE_IS_WIN(score))
+        snprintf(buf, size, "win in %d", (int)FAN_SCORE_TURNS(score));
+    else if (FAN_SCORE_IS_LOSS(score))
+        snprintf(buf, size, "loss in %d", (int)FAN_SCORE_TURNS(score));
+    else
+        snprintf(buf, size, "cp %d", (int)score);
+}
+
+/* Prints the turns of a line in notation, each read in the position the
+ * ones before it lead to. Returns FAN_OK or the library's error. */
+static int print_pv(const fan_position *pos, const fan_turn *pv, uint32_t n)
+{
+    fan_position *work = NULL;
+    int r = fan_position_clone(&work, pos);
+    for (uint32_t i = 0; i < n && r == FAN_OK; i++) {
+        char text[FAN_PATH_STRING_MAX];
+        r = fan_turn_to_string(text, sizeof text, NULL, work, pv[i]);
+        if (r == FAN_OK)
+            r = fan_position_play_turn(work, pv[i]);
+        if (r == FAN_OK)
+            printf(" %s", text);
+    }
+    fan_position_free(work);
+    return r;
+}
+
+/* The progress callback: one line per line of each completed depth. */
+static int analysis_line(void *user, const fan_search_result *line)
+{
+    analysis *a = user;
+    char score[32];
+    score_text(score, sizeof score, line->score);
+    printf("info depth %" PRIu32 " seldepth %" PRIu32, line->depth,
+           line->seldepth);
+    if (a->multipv > 1)
+        printf(" multipv %" PRIu32, line->line);
+    printf(" score %s nodes %" PRIu64 " time %" PRIu64 " pv", score,
+           line->nodes, line->time_ms);
+    int r = print_pv(a->pos, line->pv, line->pv_length);
+    printf("\n");
+    fflush(stdout);
+    if (r != FAN_OK) {
+        a->failed = r;
+        return 1;
+    }
+    return 0;
+}
+
+static int cmd_analyze(int argc, char **argv)
+{
+    int rules = -1;
+    const char *fen = NULL, *depth_text = NULL, *time_text = NULL;
+    uint64_t depth = 0, time_ms = 0, multipv = 1;
+    for (int i = 0; i < argc; i++) {
+        const char *value = NULL;
+        int m;
+        if ((m = option_value(argc, argv, &i, "--fen", &fen)) != 0) {
+            if (m < 0)
+                return usage_error("--fen takes a position string");
+        } else if ((m = option_value(argc, argv, &i, "--rules", &value)) !=
+                   0) {
+            if (m < 0 || (rules = parse_rules(value)) < 0)
+                return usage_error("--rules takes stop or must");
+        } else if ((m = option_value(argc, argv, &i, "--depth",
+                                     &depth_text)) != 0) {
+            if (m < 0 || parse_unsigned(depth_text, &depth) < 0 ||
+                depth < 1 || depth > FAN_SEARCH_MAX_DEPTH)
+                return usage_error("--depth takes a number from 1 to %d",
+                                   FAN_SEARCH_MAX_DEPTH);
+        } else if ((m = option_value(argc, argv, &i, "--time", &time_text)) !=
+                   0) {
+            if (m < 0 || parse_unsigned(time_text, &time_ms) < 0 ||
+                time_ms < 1 || time_ms > UINT32_MAX)
+                return usage_error("--time takes a number of milliseconds");
+        } else if ((m = option_value(argc, argv, &i, "--multipv", &value)) !=
+                   0) {
+            if (m < 0 || parse_unsigned(value, &multipv) < 0 ||
+                multipv < 1 || multipv > FAN_SEARCH_MAX_MULTIPV)
+                return usage_error("--multipv takes a number from 1 to %d",
+                                   FAN_SEARCH_MAX_MULTIPV);
+        } else {
+            return usage_error("analyze: unknown argument '%s'", argv[i]);
+        }
+    }
+    if (depth_text && time_text)
+        return usage_error("analyze takes --depth or --time, not both");
+    if (!depth_text && !time_text)
+        time_ms = ANALYZE_TIME_MS;
+
+    fan_position *pos = NULL;
+    int r, status = 0;
+    if (fen)
+        status = position_from_text(&pos, fen, rules, "--fen");
+    else if ((r = fan_position_new(&pos, rules < 0 ? FAN_RULES_STOP
+                                                   : rules)) != FAN_OK)
+        status = library_error("new position", r);
+    if (status)
+        return status;
+    fan_search *search = NULL;
+    if ((r = fan_search_new(&search, 0)) != FAN_OK) {
+        fan_position_free(pos);
+        return library_error("analyze", r);
+    }
+    fan_search_limits limits = FAN_SEARCH_LIMITS_INIT;
+    limits.max_depth = (uint32_t)depth;
+    limits.time_ms = time_ms;
+    limits.multipv = (uint32_t)multipv;
+    analysis a = {pos, (uint32_t)multipv, 0};
+    fan_search_result result;
+    r = fan_search_run(&result, search, pos, &limits, analysis_line, &a);
+    if (r == FAN_OK && a.failed)
+        r = a.failed;
+    if (r == FAN_OK) {
+        char text[FAN_PATH_STRING_MAX];
+        r = fan_turn_to_string(text, sizeof text, NULL, pos, result.best);
+        if (r == FAN_OK)
+            printf("best %s\n", text);
+    }
+    if (r != FAN_OK)
+        status = library_error("analyze", r);
+    fan_search_free(search);
+    fan_position_free(pos);
     return status;
 }
 
@@ -1419,6 +1643,8 @@ int main(int argc, char **argv)
         return cmd_perft(argc - 2, argv + 2);
     if (!strcmp(cmd, "play"))
         return cmd_play(argc - 2, argv + 2);
+    if (!strcmp(cmd, "analyze"))
+        return cmd_analyze(argc - 2, argv + 2);
     if (!strcmp(cmd, "show"))
         return cmd_show(argc - 2, argv + 2);
     if (!strcmp(cmd, "svg"))

@@ -362,7 +362,7 @@ typedef struct fan_search_limits {
     uint32_t version;   /* FAN_SEARCH_LIMITS_VERSION */
     uint32_t max_depth; /* full-width depth in turns, 0 = no limit */
     uint64_t max_nodes; /* 0 = no limit */
-    uint64_t time_ms;   /* wall-clock limit, 0 = no limit */
+    uint64_t time_ms;   /* wall-clock limit (depth 1 always completes), 0 = none */
     uint32_t threads;   /* 0 or 1: one thread, deterministic; more: Lazy SMP */
     uint32_t hash_mib;  /* resize the table to this many MiB; 0 = keep it */
     uint32_t multipv;   /* lines reported; 0 or 1 = the best line only */

@@ -145,7 +145,10 @@ static int count_node(worker *w)
     if ((w->nodes & (CHECK_EVERY - 1)) == 0) {
         atomic_store_explicit(&w->published, w->nodes, memory_order_relaxed);
         if (w->id == 0) {
-            if (s->time_limit_ms && elapsed_ms(s) >= s->time_limit_ms)
+            /* the first iteration always completes, so that a time
+             * limit never returns an unsearched turn */
+            if (s->time_limit_ms && w->depth_done >= 1 &&
+                elapsed_ms(s) >= s->time_limit_ms)
                 request_stop(s);
             if (s->node_limit && s->nworkers > 1 &&
                 total_nodes(s) >= s->node_limit)
@@ -278,7 +281,7 @@ static int qsearch(worker *w, const spos *p, int alpha, int beta, int ply,
         return evaluate(cfg, p->own, p->opp);
     int best = -SCORE_INF;
     if (cfg->qsearch_standpat) {
-        best = evaluate(cfg, p->own, p->opp);
+        best = evaluate(cfg, p->own, p->opp) + cfg->standpat_bonus;
         if (best >= beta)
             return best;
         if (best > alpha)

@@ -57,6 +57,7 @@ typedef struct search_config {
     int use_qsearch;     /* resolve capture sequences at the horizon */
     int qsearch_limit;   /* at most this many capture turns in qsearch */
     int qsearch_standpat;/* stand pat on the static eval at capture nodes */
+    int standpat_bonus;  /* added to that eval: a capture must be made */
     int use_futility;    /* futility pruning of quiet turns at depth 1 */
     int use_single_ext;  /* extend a node with a single legal turn */
     /* evaluation weights (centipieces); all zero = material only */

@@ -189,6 +189,12 @@ def test_usage():
                  ["perft", "--count", "all", "3"], ["perft", "--bogus", "3"],
                  ["perft", "-1"], ["perft", "1", "--fen"],
                  ["play", "--white", "robot"],
+                 ["play", "--black", "engine:0"],
+                 ["play", "--black", "engine:11"],
+                 ["play", "--white", "engine:"], ["play", "--white", "engine3"],
+                 ["analyze", "--depth", "0"], ["analyze", "--depth", "x"],
+                 ["analyze", "--depth", "2", "--time", "100"],
+                 ["analyze", "--multipv", "0"], ["analyze", "x"],
                  ["play", "--seed"], ["play", "--seed", "x"], ["play", "x"],
                  ["play", "--load"], ["play", "--fen", START_FULL,
                                       "--load", "game.txt"],
@@ -204,7 +210,8 @@ def test_usage():
         fail(f"perft 65: exit {rc}, stdout {out!r}, stderr {err!r}")
     rc, out, _ = run(["help"])
     if rc != 0 or any(f"fanorona {c}" not in out
-                      for c in ("perft", "play", "show", "svg")):
+                      for c in ("perft", "play", "analyze", "show",
+                                "svg")):
         fail("help", out)
     rc, out, _ = run(["--version"])
     if rc != 0 or out != VERSION + "\n":
@@ -544,6 +551,111 @@ def test_bad_input():
               "  d3-e3x\n       ^\n")
 
 
+def test_engine_game():
+    # The weakest level against the random player: a whole game, each of
+    # White's turns the engine's, and the same seed gives the same game
+    # (level 1 is capped at depth 1, so its search does not depend on time).
+    args = ["--white", "engine:1", "--black", "random", "--seed", "3"]
+    out = play(args, "")
+    need(out, "White: engine level 1, Black: random. Random seed 3.")
+    last = out.rstrip("\n").splitlines()[-1]
+    if not re.fullmatch(r"Result: (White wins|Black wins|draw) \(.+\)\.",
+                        last):
+        fail(f"last line {last!r}", out)
+    white = re.findall(r"^White (\(\w+\) )?plays ", out, re.M)
+    black = re.findall(r"^Black (\(\w+\) )?plays ", out, re.M)
+    if (not white or set(white) != {"(engine) "} or
+            set(black) - {"(random) "} or
+            not 0 <= len(white) - len(black) <= 1):
+        fail("White's turns are the engine's, Black's the random's", out)
+    if play(args, "") != out:
+        fail("the same seed gave another game")
+
+
+def test_engine_undo():
+    # Against the engine, undo takes back its reply and our turn.
+    out = play(["--black", "engine:2", "--seed", "5"],
+               "d3-e3W\nundo\nquit\n")
+    need(out, "White plays d3-e3W (removes c3).")
+    replies = re.findall(r"Black \(engine\) plays (\S+?)[ .]", out)
+    took = re.findall(r"Took back (\w+)'s turn (\S+)\.", out)
+    if len(replies) != 1 or took != [("Black", replies[0]),
+                                     ("White", "d3-e3W")]:
+        fail("undo against the engine", out)
+    expect_board(boards(out)[-1], START, "after undo")
+
+
+def analyze(args):
+    rc, out, err = run(["analyze"] + args)
+    if rc != 0:
+        fail(f"analyze {args} exited {rc}: {err}", out)
+    lines = out.splitlines()
+    info = [re.fullmatch(r"info depth (\d+) seldepth \d+( multipv \d+)? "
+                         r"score (cp -?\d+|win in \d+|loss in \d+) "
+                         r"nodes \d+ time \d+ pv( \S+)+", ln)
+            for ln in lines[:-1]]
+    best = re.fullmatch(r"best (\S+)", lines[-1]) if lines else None
+    if not best or not all(info):
+        fail(f"analyze {args}: not info lines and a best line", out)
+    return info, best.group(1), out
+
+
+def test_analyze():
+    info, best, out = analyze(["--depth", "3"])
+    if [int(m.group(1)) for m in info] != [1, 2, 3]:
+        fail("depths 1..3 expected", out)
+    # The legal first turns, as perft's divide lists them.
+    _, divide = perft(["--divide", "1"])
+    legal = {ln.split()[0] for ln in divide}
+    pv = info[-1].group(0).split(" pv ")[1].split()
+    if best not in legal or pv[0] != best:
+        fail(f"best {best} not a legal first turn {legal} or not the pv's",
+             out)
+    # The whole PV is playable: typed into a game, each turn is played
+    # ('end' closes a chain that could go on; it is refused harmlessly
+    # after a complete turn).
+    script = "".join(f"{t}\nend\n" for t in pv) + "quit\n"
+    game = play(["--white", "human", "--black", "human"], script)
+    played = re.findall(r"^(?:White|Black) plays (\S+?)[ .]", game, re.M)
+    if played != pv:
+        fail(f"pv {pv}, played {played}", game)
+    # --multipv 2: two lines per depth, different first turns, both legal.
+    info, best, out = analyze(["--depth", "2", "--multipv", "2"])
+    if [(int(m.group(1)), m.group(2)) for m in info] != [
+            (1, " multipv 1"), (1, " multipv 2"),
+            (2, " multipv 1"), (2, " multipv 2")]:
+        fail("two lines per depth expected", out)
+    firsts = [m.group(0).split(" pv ")[1].split()[0] for m in info[2:]]
+    if firsts[0] == firsts[1] or not set(firsts) <= legal:
+        fail(f"multipv first turns {firsts}", out)
+    # A time limit still completes depth 1.
+    info, best, out = analyze(["--time", "50", "--rules", "must"])
+    if not info or int(info[0].group(1)) != 1:
+        fail("analyze --time", out)
+    # An ended game cannot be analysed.
+    rc, out, err = run(["analyze", "--fen", "9/9/9/9/W8 b stop 10 -"])
+    if rc != 1 or out or "game is over" not in err:
+        fail(f"analyze of an ended game: exit {rc}, {out!r}, {err!r}")
+
+
+def test_analyze_win():
+    # White c3 against Black e3 alone, White to move: c3-d3 approaches e3
+    # and removes Black's last piece. It is the only legal turn: a piece
+    # next to c3 would be needed for a withdrawal, and the other approach
+    # lines from c3 (to d4, d2, ...) point at empty points. So White wins
+    # in one turn, at every depth.
+    info, best, out = analyze(["--fen", "9/9/2W1B4/9/9 w 0 1",
+                               "--depth", "2"])
+    if best != "c3-d3A" or not info or any(
+            m.group(3) != "win in 1" for m in info):
+        fail("win in 1 with c3-d3A expected", out)
+    # Black to move in the same position wins the same way (e3-d3A).
+    info, best, out = analyze(["--fen", "9/9/2W1B4/9/9 b 0 1",
+                               "--depth", "1"])
+    if best != "e3-d3A" or info[-1].group(3) != "win in 1":
+        fail("Black's win in 1 with e3-d3A expected", out)
+
+
 # The position after White's d3-e3W, which withdraws from c3 and takes it.
 AFTER_D3E3W = "BBBBBBBBB/BBBBBBBBB/BW2WBWBW/WWWWWWWWW/WWWWWWWWW b stop 1 -"
 
@@ -612,6 +724,10 @@ TESTS = {
     "play-fen-random": test_play_fen_random,
     "bad-input": test_bad_input,
     "svg": test_svg,
+    "engine-game": test_engine_game,
+    "engine-undo": test_engine_undo,
+    "analyze": test_analyze,
+    "analyze-win": test_analyze_win,
 }
 
 if __name__ == "__main__":

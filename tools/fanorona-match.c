@@ -79,6 +79,7 @@ static int set_switch(search_config *c, const char *key, int v)
         {"qs", offsetof(search_config, use_qsearch)},
         {"qlimit", offsetof(search_config, qsearch_limit)},
         {"standpat", offsetof(search_config, qsearch_standpat)},
+        {"spbonus", offsetof(search_config, standpat_bonus)},
         {"futility", offsetof(search_config, use_futility)},
         {"single", offsetof(search_config, use_single_ext)},
         {"mob", offsetof(search_config, w_mobility)},
@@ -181,19 +182,15 @@ typedef struct player {
 /* ------------------------------------------------------------------ */
 /* Protocol programs                                                   */
 
+/* The protocol's compact notation: the library's without dashes. */
 static void compact_path(char *out, const fan_path *p)
 {
+    char text[FAN_PATH_STRING_MAX];
     char *o = out;
-    fan_square_name(o, 3, p->from);
-    o += 2;
-    for (int i = 0; i < p->length; i++) {
-        fan_square_name(o, 3, p->to[i]);
-        o += 2;
-        if (p->kind[i] == FAN_STEP_APPROACH)
-            *o++ = 'A';
-        else if (p->kind[i] == FAN_STEP_WITHDRAWAL)
-            *o++ = 'W';
-    }
+    if (fan_path_to_string(text, sizeof text, NULL, p) == FAN_OK)
+        for (const char *s = text; *s; s++)
+            if (*s != '-')
+                *o++ = *s;
     *o = '\0';
 }
 
@@ -336,7 +333,7 @@ static int ask_program(fan_turn *out, player *pl, const fan_position *pos,
     int n = fan_position_history_length(pos);
     for (int i = 0; i < n; i++) {
         fan_path path;
-        char mv[80];
+        char mv[FAN_PATH_STRING_MAX];
         fan_position_history_path(&path, pos, i);
         compact_path(mv, &path);
         len += (size_t)snprintf(cmd + len, sizeof cmd - len, "%s%s",
@@ -367,19 +364,15 @@ static int ask_program(fan_turn *out, player *pl, const fan_position *pos,
             *nodes = strtoull(nd + 7, NULL, 10);
         if (strncmp(line, "bestmove ", 9))
             continue;
+        /* a whole turn, written exactly as compact_path() writes it */
         const char *mv = line + 9;
-        size_t count = 0;
-        fan_position_paths(NULL, 0, &count, pos);
-        fan_path *paths = malloc((count ? count : 1) * sizeof *paths);
-        int found = 0;
-        if (paths && fan_position_paths(paths, count, &count, pos) == FAN_OK)
-            for (size_t i = 0; i < count && !found; i++) {
-                char have[80];
-                compact_path(have, &paths[i]);
-                if (!strcmp(have, mv))
-                    found = fan_path_turn(out, &paths[i]) == FAN_OK;
-            }
-        free(paths);
+        fan_path path;
+        char again[FAN_PATH_STRING_MAX];
+        int found = fan_position_parse_path(&path, pos, mv, NULL) == FAN_OK;
+        if (found) {
+            compact_path(again, &path);
+            found = !strcmp(again, mv) && fan_path_turn(out, &path) == FAN_OK;
+        }
         if (!found)
             fprintf(stderr, "%s\n%s\nanswered: %s\n", cmd, go, line);
         return found ? FAN_OK : FAN_EILLEGAL;
@@ -579,8 +572,9 @@ static void report(const match *m)
     printf("games %d (A: +%d =%d -%d)  score %.1f%%\n", n, m->wins, m->draws,
            m->losses, 100.0 * p);
     if (p <= 0.0 || p >= 1.0)
-        printf("Elo A-B: %s (no game of the other result; lower bound %+.0f)\n",
-               p >= 1.0 ? "+inf" : "-inf",
+        printf("Elo A-B: %s (every game %s; with half a game the other way "
+               "it would be %+.0f)\n",
+               p >= 1.0 ? "+inf" : "-inf", p >= 1.0 ? "won" : "lost",
                p >= 1.0 ? elo(1.0 - 1.0 / (2.0 * n)) : elo(1.0 / (2.0 * n)));
     else
         printf("Elo A-B: %+.0f  (95%%: %+.0f .. %+.0f, +-%.0f)\n", elo(p),

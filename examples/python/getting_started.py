@@ -23,5 +23,10 @@ try:
 except fanorona.AmbiguousStepError as e:
     print("refused:", e)
 
+# The library's search: here three turns deep (or nodes=, time_ms=).
+result = pos.search(depth=3)
+print("best", result.best, "score", result.score,
+      "line", " ".join(str(t) for t in result.pv))
+
 with open("board.svg", "w") as f:     # a notebook shows pos by itself
     f.write(pos.svg(highlight=["d3", "e3"], turn="d3-e3W"))

@@ -17,8 +17,10 @@ from .errors import __all__ as _errors_all
 from .moves import (SQUARES, Color, Count, Direction, Outcome, Reason, Rules,
                     Square, Step, StepKind, Turn, mask, square, squares)
 from .position import Position, Result
+from .search import SCORE_DECISIVE_TURNS, SCORE_WIN, Search, SearchResult
 
-__all__ = ["Position", "Result", "Turn", "Step", "Square", "SQUARES", "Color",
+__all__ = ["Position", "Result", "Search", "SearchResult",
+           "SCORE_WIN", "SCORE_DECISIVE_TURNS", "Turn", "Step", "Square", "SQUARES", "Color",
            "Rules", "StepKind", "Direction", "Outcome", "Reason", "Count",
            "square", "squares", "mask", "library_version", "library_path",
            "WHITE", "BLACK", "STOP", "MUST"] + _errors_all

@@ -118,6 +118,16 @@ FAN_STEP_STRING_MAX = 8
 FAN_PATH_STRING_MAX = 100
 FAN_RECORD_STRING_MAX = 45000
 
+FAN_SCORE_WIN = 30000
+FAN_SCORE_DECISIVE_TURNS = 1000
+FAN_SEARCH_MAX_DEPTH = 64
+FAN_SEARCH_PV_MAX = 64
+FAN_SEARCH_MAX_THREADS = 256
+FAN_SEARCH_MAX_MULTIPV = 256
+FAN_SEARCH_MAX_HASH_MIB = 65536
+FAN_SEARCH_MAX_LEVEL = 10
+FAN_SEARCH_LIMITS_VERSION = 1
+
 
 # ---------------------------------------------------------------------
 # Value types (fixed layouts, doc/api.md)
@@ -152,10 +162,45 @@ class FanParseError(ctypes.Structure):
                 ("message", ctypes.c_char * 120)]
 
 
+class FanSearchLimits(ctypes.Structure):
+    _fields_ = [("version", ctypes.c_uint32),
+                ("max_depth", ctypes.c_uint32),
+                ("max_nodes", ctypes.c_uint64),
+                ("time_ms", ctypes.c_uint64),
+                ("threads", ctypes.c_uint32),
+                ("hash_mib", ctypes.c_uint32),
+                ("multipv", ctypes.c_uint32),
+                ("level", ctypes.c_uint32),
+                ("seed", ctypes.c_uint64)]
+
+    def __init__(self):
+        # FAN_SEARCH_LIMITS_INIT
+        super().__init__(FAN_SEARCH_LIMITS_VERSION, 0, 0, 0, 1, 0, 1, 0, 0)
+
+
+class FanSearchResult(ctypes.Structure):
+    _fields_ = [("best", ctypes.c_uint64),
+                ("score", ctypes.c_int32),
+                ("depth", ctypes.c_uint32),
+                ("seldepth", ctypes.c_uint32),
+                ("line", ctypes.c_uint32),
+                ("nodes", ctypes.c_uint64),
+                ("time_ms", ctypes.c_uint64),
+                ("pv_length", ctypes.c_uint32),
+                ("reserved", ctypes.c_uint32),
+                ("pv", ctypes.c_uint64 * FAN_SEARCH_PV_MAX)]
+
+
+# int (*fan_search_progress)(void *user, const fan_search_result *line)
+FanSearchProgress = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p,
+                                     ctypes.POINTER(FanSearchResult))
+
 assert ctypes.sizeof(FanStep) == 16
 assert ctypes.sizeof(FanPath) == 64
 assert ctypes.sizeof(FanPerftEntry) == 80
 assert ctypes.sizeof(FanParseError) == 128
+assert ctypes.sizeof(FanSearchLimits) == 48
+assert ctypes.sizeof(FanSearchResult) == 560
 
 # ---------------------------------------------------------------------
 # Prototypes
@@ -234,6 +279,13 @@ _PROTOTYPES = {
     "fan_position_parse_path": (_int, [_ppath, _ptr, _str, _pparse]),
     "fan_record_write": (_int, [ctypes.c_char_p, _size, _psize, _ptr]),
     "fan_record_read": (_int, [_pptr, _str, _pparse]),
+    "fan_search_new": (_int, [_pptr, _u32]),
+    "fan_search_free": (None, [_ptr]),
+    "fan_search_clear": (_int, [_ptr]),
+    "fan_search_run": (_int, [ctypes.POINTER(FanSearchResult), _ptr, _ptr,
+                              ctypes.POINTER(FanSearchLimits),
+                              FanSearchProgress, _ptr]),
+    "fan_search_stop": (_int, [_ptr]),
 }
 
 for _name, (_restype, _argtypes) in _PROTOTYPES.items():

@@ -461,6 +461,26 @@ class Position:
                 return {Turn(e.path): e.nodes for e in arr[:n.value]}
 
     # -----------------------------------------------------------------
+    # Search
+
+    def search(self, depth=None, nodes=None, time_ms=None, threads=1,
+               level=None, seed=None, multipv=1, search=None, progress=None):
+        """The best turn found by the library's search, as a SearchResult
+        (best, score, pv, depth, nodes, time_ms, is_win, is_loss,
+        turns_to_end). Limits as Search.run(); give at least one of depth,
+        nodes and time_ms, or stop the search from another thread through
+        a Search you pass in. Without search a fresh handle (16 MiB table)
+        is made and freed, so equal calls with one thread and no time
+        limit give equal results. GameOverError once the game has ended."""
+        from .search import Search
+        if search is not None:
+            return search.run(self, depth, nodes, time_ms, threads, level,
+                              seed, multipv, progress)
+        with Search() as s:
+            return s.run(self, depth, nodes, time_ms, threads, level, seed,
+                         multipv, progress)
+
+    # -----------------------------------------------------------------
     # Game records
 
     def record(self):

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 //! A first program with the fanorona crate (doc/getting-started-rust.md).
-use fanorona::{Count, ErrorKind, Position, Rules, Square, StepKind, Turn};
+use fanorona::{Count, ErrorKind, Position, Rules, SearchLimits, Square, StepKind, Turn};
 
 fn main() -> Result<(), fanorona::Error> {
     let mut pos = Position::new(Rules::Stop)?;
@@ -30,5 +30,10 @@ fn main() -> Result<(), fanorona::Error> {
         Err(e) if e.kind() == ErrorKind::Ambiguous => println!("refused: {e}"),
         other => println!("unexpected: {other:?}"),
     }
+
+    // The library's search: here three turns deep (or nodes, time_ms).
+    let result = copy.search(&SearchLimits::default().depth(3))?;
+    let line: Vec<String> = result.pv.iter().map(|t| t.to_string()).collect();
+    println!("best {} score {} line {}", result.best, result.score, line.join(" "));
     Ok(())
 }

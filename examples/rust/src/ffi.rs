@@ -3,7 +3,7 @@
 //! Everything here is `unsafe` to call; the rest of the crate wraps it.
 #![allow(non_camel_case_types)]
 
-use std::os::raw::{c_char, c_int, c_uint};
+use std::os::raw::{c_char, c_int, c_uint, c_void};
 
 pub const FAN_OK: c_int = 0;
 pub const FAN_EINVAL: c_int = -1;
@@ -78,6 +78,90 @@ pub struct fan_position {
     _private: [u8; 0],
 }
 
+pub const FAN_SCORE_WIN: i32 = 30000;
+pub const FAN_SCORE_DECISIVE_TURNS: i32 = 1000;
+pub const FAN_SEARCH_MAX_DEPTH: u32 = 64;
+pub const FAN_SEARCH_PV_MAX: usize = 64;
+pub const FAN_SEARCH_MAX_THREADS: u32 = 256;
+pub const FAN_SEARCH_MAX_MULTIPV: u32 = 256;
+pub const FAN_SEARCH_MAX_HASH_MIB: u32 = 65536;
+pub const FAN_SEARCH_MAX_LEVEL: u32 = 10;
+pub const FAN_SEARCH_LIMITS_VERSION: u32 = 1;
+
+/// The opaque search handle.
+#[repr(C)]
+pub struct fan_search {
+    _private: [u8; 0],
+}
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct fan_search_limits {
+    pub version: u32,
+    pub max_depth: u32,
+    pub max_nodes: u64,
+    pub time_ms: u64,
+    pub threads: u32,
+    pub hash_mib: u32,
+    pub multipv: u32,
+    pub level: u32,
+    pub seed: u64,
+}
+
+impl Default for fan_search_limits {
+    /// FAN_SEARCH_LIMITS_INIT.
+    fn default() -> fan_search_limits {
+        fan_search_limits {
+            version: FAN_SEARCH_LIMITS_VERSION,
+            max_depth: 0,
+            max_nodes: 0,
+            time_ms: 0,
+            threads: 1,
+            hash_mib: 0,
+            multipv: 1,
+            level: 0,
+            seed: 0,
+        }
+    }
+}
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct fan_search_result {
+    pub best: fan_turn,
+    pub score: i32,
+    pub depth: u32,
+    pub seldepth: u32,
+    pub line: u32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub pv_length: u32,
+    pub reserved: u32,
+    pub pv: [fan_turn; FAN_SEARCH_PV_MAX],
+}
+
+impl Default for fan_search_result {
+    fn default() -> fan_search_result {
+        fan_search_result {
+            best: 0,
+            score: 0,
+            depth: 0,
+            seldepth: 0,
+            line: 0,
+            nodes: 0,
+            time_ms: 0,
+            pv_length: 0,
+            reserved: 0,
+            pv: [0; FAN_SEARCH_PV_MAX],
+        }
+    }
+}
+
+pub type fan_search_progress =
+    Option<unsafe extern "C" fn(user: *mut c_void, line: *const fan_search_result) -> c_int>;
+
+const _: () = assert!(std::mem::size_of::<fan_search_limits>() == 48);
+const _: () = assert!(std::mem::size_of::<fan_search_result>() == 560);
 const _: () = assert!(std::mem::size_of::<fan_step>() == 16);
 const _: () = assert!(std::mem::size_of::<fan_path>() == 64);
 const _: () = assert!(std::mem::size_of::<fan_perft_entry>() == 80);
@@ -241,4 +325,17 @@ extern "C" {
         path: *const fan_path,
         flags: u32,
     ) -> c_int;
+
+    pub fn fan_search_new(out: *mut *mut fan_search, hash_mib: u32) -> c_int;
+    pub fn fan_search_free(search: *mut fan_search);
+    pub fn fan_search_clear(search: *mut fan_search) -> c_int;
+    pub fn fan_search_run(
+        out: *mut fan_search_result,
+        search: *mut fan_search,
+        pos: *const fan_position,
+        limits: *const fan_search_limits,
+        progress: fan_search_progress,
+        user: *mut c_void,
+    ) -> c_int;
+    pub fn fan_search_stop(search: *mut fan_search) -> c_int;
 }

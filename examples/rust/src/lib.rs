@@ -21,12 +21,14 @@ pub mod ffi;
 mod error;
 mod moves;
 mod position;
+mod search;
 
 pub use error::{Error, ErrorKind, Result};
 pub use moves::{
     Color, Count, Direction, Outcome, Reason, Rules, Square, SquareSet, Step, StepKind, Turn,
 };
 pub use position::{Board, Position};
+pub use search::{search, Search, SearchLimits, SearchResult};
 
 /// The version string of the library actually loaded.
 pub fn library_version() -> String {

@@ -51,7 +51,7 @@ impl Position {
         Position { raw: NonNull::new(raw).expect("the library returned FAN_OK and no handle") }
     }
 
-    fn ptr(&self) -> *const ffi::fan_position {
+    pub(crate) fn ptr(&self) -> *const ffi::fan_position {
         self.raw.as_ptr()
     }
 

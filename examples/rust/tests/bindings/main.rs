@@ -3,3 +3,4 @@
 mod errors;
 mod game;
 mod position;
+mod search;
