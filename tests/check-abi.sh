@@ -6,12 +6,15 @@
 # the soversion was bumped (see doc/versioning.md). Exit 77 (skipped) when
 # abigail-tools are not installed or the library has no debug information.
 #
-# Usage: check-abi.sh LIBRARY BASELINE HEADER-DIR...
+# Usage: check-abi.sh LIBRARY BASELINE SUPPRESSIONS HEADER-DIR...
+# SUPPRESSIONS (abi/libfanorona.suppr) names what is not ABI: the layout of
+# the opaque handles.
 set -u
 
 lib=$1
 baseline=$2
-shift 2
+suppressions=$3
+shift 3
 
 for tool in abidw abidiff; do
     if ! command -v "$tool" >/dev/null 2>&1; then
@@ -46,7 +49,8 @@ new=$(soname "$tmp/current.abi")
 echo "baseline: $baseline ($old)"
 echo "built:    $lib ($new)"
 
-abidiff --no-added-syms "$baseline" "$tmp/current.abi" >"$tmp/diff.txt"
+abidiff --no-added-syms --suppressions "$suppressions" "$baseline" \
+    "$tmp/current.abi" >"$tmp/diff.txt"
 status=$?
 cat "$tmp/diff.txt"
 
