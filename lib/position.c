@@ -474,7 +474,9 @@ static int play_path(fan_position *pos, const fan_path *path)
     }
     if (path->captured != c.captured)
         return FAN_EILLEGAL;
-    if (pos->rules == FAN_RULES_MUST && mg_has_continuation(&c))
+    /* a paika is a whole turn; only a capture chain must go on */
+    if (pos->rules == FAN_RULES_MUST && path->kind[0] != FAN_STEP_PAIKA &&
+        mg_has_continuation(&c))
         return FAN_EILLEGAL;
     int r = check_playable(pos);
     if (r != FAN_OK)
