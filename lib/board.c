@@ -13,7 +13,9 @@
      (!((d) & 1) || SQ_STRONG(s)))
 #define AT(s, d, k) ((s) + (k) * (DC(d) + BOARD_COLS * DR(d)))
 #define NB(s, d) (ON(s, d, 1) ? AT(s, d, 1) : NO_SQUARE)
-#define RB(s, d, k) (ON(s, d, k) ? BIT(AT(s, d, k)) : 0)
+/* The inner test keeps the shift count in range even in the arm that is not
+ * taken: clang warns about a constant out-of-range shift there. */
+#define RB(s, d, k) (ON(s, d, k) ? BIT(ON(s, d, k) ? AT(s, d, k) : 0) : 0)
 #define RAY(s, d)                                                              \
     (RB(s, d, 1) | RB(s, d, 2) | RB(s, d, 3) | RB(s, d, 4) | RB(s, d, 5) |     \
      RB(s, d, 6) | RB(s, d, 7) | RB(s, d, 8))
