@@ -42,6 +42,22 @@ const uint64_t board_ray[BOARD_SQUARES][NDIRS] = {ALL45(RAY_ROW)};
      RB(s, 5, 1) | RB(s, 6, 1) | RB(s, 7, 1))
 const uint64_t board_adjacent[BOARD_SQUARES] = {ALL45(ADJ)};
 
+#define NB_BIT_ROW(s)                                                          \
+    { RB(s, 0, 1), RB(s, 1, 1), RB(s, 2, 1), RB(s, 3, 1), RB(s, 4, 1),         \
+      RB(s, 5, 1), RB(s, 6, 1), RB(s, 7, 1), 0 }
+const uint64_t board_neighbour_bit[BOARD_SQUARES][NDIRS + 1] = {ALL45(NB_BIT_ROW)};
+
+#define BEYOND(s, d) RB(s, d, 2)
+#define BEYOND_RAY(s, d)                                                       \
+    (ON(s, d, 1) ? RAY(ON(s, d, 1) ? AT(s, d, 1) : (s), d) : 0)
+#define STEP_INFO(s, d)                                                        \
+    { BEYOND(s, d), ON(s, d, 1) ? RB(s, (d) ^ 4, 1) : 0, BEYOND_RAY(s, d),   \
+      ON(s, d, 1) ? RAY(s, (d) ^ 4) : 0 }
+#define STEP_ROW(s)                                                            \
+    { STEP_INFO(s, 0), STEP_INFO(s, 1), STEP_INFO(s, 2), STEP_INFO(s, 3),      \
+      STEP_INFO(s, 4), STEP_INFO(s, 5), STEP_INFO(s, 6), STEP_INFO(s, 7) }
+const board_step_info board_steps[BOARD_SQUARES][NDIRS] = {ALL45(STEP_ROW)};
+
 #define FROM_BIT(s, d) (ON(s, d, 1) ? BIT(s) : 0)
 #define OR45(X, d) (X(0, d) | X(1, d) | X(2, d) | X(3, d) | X(4, d) | X(5, d) | X(6, d) | X(7, d) | X(8, d) | X(9, d) | X(10, d) | X(11, d) | X(12, d) | X(13, d) | X(14, d) | X(15, d) | X(16, d) | X(17, d) | X(18, d) | X(19, d) | X(20, d) | X(21, d) | X(22, d) | X(23, d) | X(24, d) | X(25, d) | X(26, d) | X(27, d) | X(28, d) | X(29, d) | X(30, d) | X(31, d) | X(32, d) | X(33, d) | X(34, d) | X(35, d) | X(36, d) | X(37, d) | X(38, d) | X(39, d) | X(40, d) | X(41, d) | X(42, d) | X(43, d) | X(44, d))
 const uint64_t board_step_from[NDIRS] = {

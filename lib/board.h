@@ -33,6 +33,22 @@ extern const uint64_t board_step_from[NDIRS];
 extern const uint64_t board_ray[BOARD_SQUARES][NDIRS];
 /* neighbours of s along drawn lines */
 extern const uint64_t board_adjacent[BOARD_SQUARES];
+/* the bit of the neighbour of s in direction d, or 0; the extra column
+ * d == NDIRS is always 0, so "no banned direction" needs no branch */
+extern const uint64_t board_neighbour_bit[BOARD_SQUARES][NDIRS + 1];
+/* What a capture step from s in direction d looks at, in one place:
+ * beyond = the point after the landing point (approach), behind = the point
+ * before s (withdrawal), as bits (0 when off the board or the lines), and
+ * the rays on which the two runs would lie. */
+typedef struct board_step_info {
+    uint64_t beyond, behind;
+    uint64_t beyond_ray, behind_ray;
+} board_step_info;
+extern const board_step_info board_steps[BOARD_SQUARES][NDIRS];
+/* direction of the step from s to an adjacent s + delta, index delta + 10
+ * (the eight deltas are distinct, so the offset alone names the direction) */
+static const uint8_t board_dir_of_delta[21] = {5, 6, 7, 9, 9, 9, 9, 9, 9, 4, 9,
+                                               0, 9, 9, 9, 9, 9, 9, 3, 2, 1};
 /* direction from a to adjacent b, or -1 */
 int board_direction(int a, int b);
 
@@ -44,9 +60,18 @@ static inline uint64_t board_shift(uint64_t m, int d)
     return (delta > 0 ? m << delta : m >> -delta) & BOARD_MASK;
 }
 
+/* Without a popcount instruction (the default x86-64 target) the builtin
+ * is a call into libgcc; the SWAR sum inlines and measured faster. */
 static inline int board_popcount(uint64_t m)
 {
+#if defined(__POPCNT__) || !defined(__x86_64__)
     return __builtin_popcountll(m);
+#else
+    m -= (m >> 1) & 0x5555555555555555ull;
+    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((m * 0x0101010101010101ull) >> 56);
+#endif
 }
 
 static inline int board_lsb(uint64_t m)
