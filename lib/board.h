@@ -7,6 +7,15 @@
 
 #include <stdint.h>
 
+/* Internal symbols of the library: declared hidden so that the compiler
+ * addresses the tables directly instead of through the GOT (the build also
+ * hides everything by default, but a declaration alone does not say so). */
+#if defined(__GNUC__) && !defined(_WIN32)
+#define FAN_INTERNAL __attribute__((visibility("hidden")))
+#else
+#define FAN_INTERNAL
+#endif
+
 #define BOARD_COLS 9
 #define BOARD_ROWS 5
 #define BOARD_SQUARES 45
@@ -26,31 +35,34 @@
 
 static const int8_t board_delta[NDIRS] = {1, 10, 9, 8, -1, -10, -9, -8};
 /* neighbour of s in direction d along a drawn line, or NO_SQUARE */
-extern const int8_t board_neighbour[BOARD_SQUARES][NDIRS];
+FAN_INTERNAL extern const int8_t board_neighbour[BOARD_SQUARES][NDIRS];
 /* squares from which a step in direction d follows a drawn line */
-extern const uint64_t board_step_from[NDIRS];
+FAN_INTERNAL extern const uint64_t board_step_from[NDIRS];
 /* all squares reachable from s along a drawn line in direction d */
-extern const uint64_t board_ray[BOARD_SQUARES][NDIRS];
+FAN_INTERNAL extern const uint64_t board_ray[BOARD_SQUARES][NDIRS];
 /* neighbours of s along drawn lines */
-extern const uint64_t board_adjacent[BOARD_SQUARES];
+FAN_INTERNAL extern const uint64_t board_adjacent[BOARD_SQUARES];
 /* the bit of the neighbour of s in direction d, or 0; the extra column
  * d == NDIRS is always 0, so "no banned direction" needs no branch */
-extern const uint64_t board_neighbour_bit[BOARD_SQUARES][NDIRS + 1];
-/* What a capture step from s in direction d looks at, in one place:
- * beyond = the point after the landing point (approach), behind = the point
- * before s (withdrawal), as bits (0 when off the board or the lines), and
- * the rays on which the two runs would lie. */
+FAN_INTERNAL extern const uint64_t board_neighbour_bit[BOARD_SQUARES][NDIRS + 1];
+/* What a capture step from s to its neighbour 'to' looks at, in one place:
+ * beyond = the point after 'to' (approach), behind = the point before s
+ * (withdrawal), as bits (0 when off the board or the lines), and the rays
+ * on which the two runs would lie. Indexed by the landing point,
+ * [s][to - s + 10] (all zero where 'to' is not a neighbour), so that a walk
+ * over free neighbours needs no direction first; the run along beyond_ray
+ * goes towards higher bits exactly when to > s. */
 typedef struct board_step_info {
     uint64_t beyond, behind;
     uint64_t beyond_ray, behind_ray;
 } board_step_info;
-extern const board_step_info board_steps[BOARD_SQUARES][NDIRS];
+FAN_INTERNAL extern const board_step_info board_steps[BOARD_SQUARES][21];
 /* direction of the step from s to an adjacent s + delta, index delta + 10
  * (the eight deltas are distinct, so the offset alone names the direction) */
 static const uint8_t board_dir_of_delta[21] = {5, 6, 7, 9, 9, 9, 9, 9, 9, 4, 9,
                                                0, 9, 9, 9, 9, 9, 9, 3, 2, 1};
 /* direction from a to adjacent b, or -1 */
-int board_direction(int a, int b);
+FAN_INTERNAL int board_direction(int a, int b);
 
 /* Shift a mask by a step in direction d; callers mask the sources first so
  * that no bit wraps across the board edge. */

@@ -153,9 +153,8 @@ static int perft_threaded(uint64_t *out, const fan_position *pos,
             total += cur.items[i].weight;
     } else {
         work_shared sh = {.items = cur.items, .n = cur.n, .depth = depth,
-                          .unique = unique,
-                          .ctx = {.must = pos->rules == FAN_RULES_MUST,
-                                  .tt = tt}};
+                          .unique = unique};
+        perft_ctx_init(&sh.ctx, pos->rules, tt);
         atomic_init(&sh.next, 0);
         worker *wk = calloc(threads, sizeof *wk);
         if (!wk) {
@@ -224,8 +223,8 @@ FAN_API int fan_perft_ex(uint64_t *out, const fan_position *pos,
     }
     int unique = count_kind == FAN_COUNT_UNIQUE;
     if (threads == 1 || depth < 2) {
-        perft_ctx ctx = {.must = pos->rules == FAN_RULES_MUST,
-                         .tt = tt.entries ? &tt : NULL};
+        perft_ctx ctx;
+        perft_ctx_init(&ctx, pos->rules, tt.entries ? &tt : NULL);
         *out = perft_state(&ctx, &pos->cur, depth, unique);
     } else {
         r = perft_threaded(out, pos, depth, unique, threads,

@@ -99,7 +99,7 @@ static void tt_store(const perft_tt *t, uint64_t own, uint64_t opp,
     for (uint64_t l_ = (land); l_; l_ &= l_ - 1) {                             \
         int to = board_lsb(l_);                                                \
         int d = board_dir_of_delta[to - (sq) + 10];                            \
-        const board_step_info *st_ = &board_steps[(sq)][d];                    \
+        const board_step_info *st_ = &board_steps[(sq)][to - (sq) + 10];        \
         if (st_->beyond & (opp)) {                                             \
             uint64_t run = mg_run_line(st_->beyond_ray, d, (opp));             \
             __VA_ARGS__;                                                       \
@@ -117,6 +117,43 @@ static inline uint64_t chain_land(uint64_t blk, uint64_t opp, int sq,
 {
     return board_adjacent[sq] & ~(blk | opp) &
            ~board_neighbour_bit[sq][lastdir];
+}
+
+/* Sum of the population counts of m[0..n-1]: the last ply counts most of
+ * its turns this way. The default x86-64 target has no popcount
+ * instruction, so where the processor has one (cpuid) a copy compiled for
+ * it is used. */
+static uint64_t popsum_generic(const uint64_t *m, int n)
+{
+    uint64_t s = 0;
+    for (int i = 0; i < n; i++)
+        s += (uint64_t)board_popcount(m[i]);
+    return s;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+#include <cpuid.h>
+#define FAN_POPCNT_DISPATCH 1
+__attribute__((target("popcnt"))) static uint64_t popsum_popcnt(
+    const uint64_t *m, int n)
+{
+    uint64_t s = 0;
+    for (int i = 0; i < n; i++)
+        s += (uint64_t)__builtin_popcountll(m[i]);
+    return s;
+}
+#endif
+
+void perft_ctx_init(perft_ctx *c, int rules, const perft_tt *tt)
+{
+    c->must = rules == FAN_RULES_MUST;
+    c->tt = tt;
+    c->popsum = popsum_generic;
+#ifdef FAN_POPCNT_DISPATCH
+    unsigned a, b, cx, d;
+    if (__get_cpuid(1, &a, &b, &cx, &d) && (cx & bit_POPCNT))
+        c->popsum = popsum_popcnt;
+#endif
 }
 
 #if defined(__GNUC__)
@@ -148,8 +185,7 @@ static FAN_ALWAYS_INLINE uint64_t chain_count_body(int must, uint64_t blk,
     uint64_t n = 0;
     for (; land; land &= land - 1) {
         int to = board_lsb(land);
-        int d = board_dir_of_delta[to - sq + 10];
-        const board_step_info *st = &board_steps[sq][d];
+        const board_step_info *st = &board_steps[sq][to - sq + 10];
         if (!((st->beyond | st->behind) & opp))
             continue;
         uint64_t next = board_adjacent[to] & ~(blk | opp | st->beyond);
@@ -161,12 +197,12 @@ static FAN_ALWAYS_INLINE uint64_t chain_count_body(int must, uint64_t blk,
         }
         uint64_t b = blk | BIT(to);
         if (approach) {
-            uint64_t o = opp & ~mg_run_line(st->beyond_ray, d, opp);
+            uint64_t o = opp & ~mg_run_dir(st->beyond_ray, to > sq, opp);
             n += must ? chain_count_must(b, o, to, next)
                       : chain_count_stop(b, o, to, next);
         }
         if (withdraw) {
-            uint64_t o = opp & ~mg_run_line(st->behind_ray, d ^ 4, opp);
+            uint64_t o = opp & ~mg_run_dir(st->behind_ray, to < sq, opp);
             n += must ? chain_count_must(b, o, to, next)
                       : chain_count_stop(b, o, to, next);
         }
@@ -220,13 +256,16 @@ static uint64_t paikas(const perft_ctx *c, uint64_t own, uint64_t opp,
                        unsigned depth, int unique)
 {
     uint64_t n = 0;
+    if (depth == 1) {
+        uint64_t movers[NDIRS];
+        FAN_UNROLL_DIRS
+        for (int d = 0; d < NDIRS; d++)
+            movers[d] = mg_paika_movers(own, opp, d);
+        return c->popsum(movers, NDIRS);
+    }
     FAN_UNROLL_DIRS
     for (int d = 0; d < NDIRS; d++) {
         uint64_t movers = mg_paika_movers(own, opp, d);
-        if (depth == 1) {
-            n += (uint64_t)board_popcount(movers);
-            continue;
-        }
         for (; movers; movers &= movers - 1) {
             int s = board_lsb(movers);
             uint64_t child = own ^ BIT(s) ^ BIT(s + board_delta[d]);
@@ -305,16 +344,21 @@ static inline uint64_t first_chain_paths(const perft_ctx *c, uint64_t own,
 static uint64_t paths_captures(const perft_ctx *c, uint64_t own, uint64_t opp,
                                const first_segments *f, unsigned depth)
 {
-    uint64_t n = 0, cont[NDIRS];
-    if (depth == 1)
+    uint64_t n = 0, cont[NDIRS], ends[2 * NDIRS];
+    if (depth == 1) {
         continuing(cont, f);
+        FAN_UNROLL_DIRS
+        for (int d = 0; d < NDIRS; d++) {
+            ends[2 * d] = f->appr[d] & ~cont[d];
+            ends[2 * d + 1] = f->wdr[d] & ~cont[d];
+        }
+        n = c->popsum(ends, 2 * NDIRS);
+    }
     FAN_UNROLL_DIRS
     for (int d = 0; d < NDIRS; d++) {
         int back = DIR_OPPOSITE(d);
         uint64_t approach = f->appr[d], withdraw = f->wdr[d];
         if (depth == 1) {
-            n += (uint64_t)board_popcount(approach & ~cont[d]) +
-                 (uint64_t)board_popcount(withdraw & ~cont[d]);
             approach &= cont[d];
             withdraw &= cont[d];
         }
@@ -405,22 +449,21 @@ static FAN_ALWAYS_INLINE int segment_ends(end_set *e, uint64_t blk,
     int more = 0;
     for (; land; land &= land - 1) {
         int to = board_lsb(land);
-        int d = board_dir_of_delta[to - sq + 10];
-        const board_step_info *st = &board_steps[sq][d];
+        const board_step_info *st = &board_steps[sq][to - sq + 10];
         if (!((st->beyond | st->behind) & opp))
             continue;
         more = 1;
         uint64_t next = board_adjacent[to] & ~(blk | opp | st->beyond);
         uint64_t b = blk | BIT(to);
         if (st->beyond & opp) {
-            uint64_t o = opp & ~mg_run_line(st->beyond_ray, d, opp);
+            uint64_t o = opp & ~mg_run_dir(st->beyond_ray, to > sq, opp);
             if (next)
                 chain_ends(e, b, o, to, next);
             else
                 add_end(e, to, o);
         }
         if (st->behind & opp) {
-            uint64_t o = opp & ~mg_run_line(st->behind_ray, d ^ 4, opp);
+            uint64_t o = opp & ~mg_run_dir(st->behind_ray, to < sq, opp);
             if (next)
                 chain_ends(e, b, o, to, next);
             else
@@ -478,16 +521,15 @@ static uint64_t collect_ends(const perft_ctx *c, end_set *e,
     for (uint64_t land = chain_land(blk, opp, sq, NDIRS); land;
          land &= land - 1) {
         int to = board_lsb(land);
-        int d = board_dir_of_delta[to - sq + 10];
-        const board_step_info *st = &board_steps[sq][d];
+        const board_step_info *st = &board_steps[sq][to - sq + 10];
         uint64_t next = board_adjacent[to] & ~(blk | opp | st->beyond);
         uint64_t b = blk | BIT(to);
         for (int kind = 0; kind < 2; kind++) {
             uint64_t o;
             if (kind == 0 && (st->beyond & opp))
-                o = opp & ~mg_run_line(st->beyond_ray, d, opp);
+                o = opp & ~mg_run_dir(st->beyond_ray, to > sq, opp);
             else if (kind == 1 && (st->behind & opp))
-                o = opp & ~mg_run_line(st->behind_ray, d ^ 4, opp);
+                o = opp & ~mg_run_dir(st->behind_ray, to < sq, opp);
             else
                 continue;
             int more = next && segment_ends(e, b, o, to, next);
@@ -542,15 +584,17 @@ static uint64_t unique_node(const perft_ctx *c, uint64_t own, uint64_t opp,
             /* A piece none of whose first segments can go on has as many
              * turns as segments: their effects differ by destination or,
              * for the two kinds of one step, by the (disjoint) runs. */
-            uint64_t cont[NDIRS], walk = 0;
+            uint64_t cont[NDIRS], walk = 0, ends[2 * NDIRS];
             continuing(cont, &f);
             FAN_UNROLL_DIRS
             for (int d = 0; d < NDIRS; d++)
                 walk |= (f.appr[d] | f.wdr[d]) & cont[d];
             FAN_UNROLL_DIRS
-            for (int d = 0; d < NDIRS; d++)
-                n += (uint64_t)board_popcount(f.appr[d] & ~walk) +
-                     (uint64_t)board_popcount(f.wdr[d] & ~walk);
+            for (int d = 0; d < NDIRS; d++) {
+                ends[2 * d] = f.appr[d] & ~walk;
+                ends[2 * d + 1] = f.wdr[d] & ~walk;
+            }
+            n = c->popsum(ends, 2 * NDIRS);
             capturers = walk;
         }
         origin_walk w = {.own0 = own, .opp0 = opp, .fresh = 1,
@@ -621,7 +665,8 @@ FAN_API int fan_perft(uint64_t *out, const fan_position *pos, unsigned depth,
     int r = out ? perft_check_args(pos, depth, count_kind) : FAN_EINVAL;
     if (r != FAN_OK)
         return r;
-    perft_ctx ctx = {.must = pos->rules == FAN_RULES_MUST, .tt = NULL};
+    perft_ctx ctx;
+    perft_ctx_init(&ctx, pos->rules, NULL);
     *out = perft_state(&ctx, &pos->cur, depth,
                        count_kind == FAN_COUNT_UNIQUE);
     return FAN_OK;
@@ -649,7 +694,8 @@ FAN_API int fan_perft_divide(fan_perft_entry *out, size_t capacity,
         turn_list_free(&tl);
         return FAN_EBUFS;
     }
-    perft_ctx ctx = {.must = pos->rules == FAN_RULES_MUST, .tt = NULL};
+    perft_ctx ctx;
+    perft_ctx_init(&ctx, pos->rules, NULL);
     uint64_t own0 = pos->cur.own, opp0 = pos->cur.opp;
     if (pos->cur.path.length) {
         own0 = (own0 & ~BIT(pos->cur.sq)) | BIT(pos->cur.path.from);

@@ -30,7 +30,11 @@ typedef struct perft_tt {
 typedef struct perft_ctx {
     int must;            /* FAN_RULES_MUST */
     const perft_tt *tt;  /* NULL: no table */
+    uint64_t (*popsum)(const uint64_t *m, int n); /* for this processor */
 } perft_ctx;
+
+/* Sets up a context for a ruleset and an optional table. */
+void perft_ctx_init(perft_ctx *c, int rules, const perft_tt *tt);
 
 /* Perft of the internal state s, which may be in the middle of a chain. */
 uint64_t perft_state(const perft_ctx *c, const mg_chain *s, unsigned depth,
