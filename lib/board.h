@@ -57,6 +57,25 @@ typedef struct board_step_info {
     uint64_t beyond_ray, behind_ray;
 } board_step_info;
 FAN_INTERNAL extern const board_step_info board_steps[BOARD_SQUARES][21];
+/* A window on the board centred on s: bit s moves to bit 20, so that the
+ * neighbours of s sit at 20 + delta and the points two steps away at
+ * 20 + 2 * delta, whatever s is (points more than 20 away may be lost).
+ * In window coordinates, board_window_near[s] holds the neighbours of s
+ * along drawn lines (bits 10..30) and board_window_far[s] the points two
+ * steps away along a line (bits 0..40). */
+FAN_INTERNAL extern const uint64_t board_window_near[BOARD_SQUARES];
+FAN_INTERNAL extern const uint64_t board_window_far[BOARD_SQUARES];
+
+static inline uint64_t board_window(uint64_t m, int s)
+{
+    return s >= 20 ? m >> (s - 20) : m << (20 - s);
+}
+
+static inline uint64_t board_unwindow(uint64_t w, int s)
+{
+    return (s >= 20 ? w << (s - 20) : w >> (20 - s)) & BOARD_MASK;
+}
+
 /* direction of the step from s to an adjacent s + delta, index delta + 10
  * (the eight deltas are distinct, so the offset alone names the direction) */
 static const uint8_t board_dir_of_delta[21] = {5, 6, 7, 9, 9, 9, 9, 9, 9, 4, 9,

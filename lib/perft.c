@@ -162,6 +162,32 @@ void perft_ctx_init(perft_ctx *c, int rules, const perft_tt *tt)
 #define FAN_ALWAYS_INLINE inline
 #endif
 
+/* The free neighbours of sq (land) from which a step captures by approach
+ * (*approach) or by withdrawal (*withdraw), for all directions at once and
+ * without a branch: in a window centred on sq (board_window), the point
+ * two steps away in a direction halves onto the neighbour in it (even bit
+ * 20 + 2k -> bit 20 + k, a compression of the even bits), and the point
+ * behind mirrors onto it (bit i -> 40 - i, a bit reversal). */
+static inline void capture_landings(uint64_t opp, int sq, uint64_t land,
+                                    uint64_t *approach, uint64_t *withdraw)
+{
+    uint64_t w = board_window(opp, sq), lw = board_window(land, sq);
+    uint64_t far = w & board_window_far[sq];
+    /* compress the even bits 0..40 into bits 0..20 */
+    far = (far | far >> 1) & 0x3333333333333333ull;
+    far = (far | far >> 2) & 0x0F0F0F0F0F0F0F0Full;
+    far = (far | far >> 4) & 0x00FF00FF00FF00FFull;
+    far = (far | far >> 8) & 0x0000FFFF0000FFFFull;
+    far = (far | far >> 16) & 0x00000000FFFFFFFFull;
+    uint64_t near = w & board_window_near[sq];
+    near = __builtin_bswap64(near);
+    near = (near >> 4 & 0x0F0F0F0F0F0F0F0Full) | (near & 0x0F0F0F0F0F0F0F0Full) << 4;
+    near = (near >> 2 & 0x3333333333333333ull) | (near & 0x3333333333333333ull) << 2;
+    near = (near >> 1 & 0x5555555555555555ull) | (near & 0x5555555555555555ull) << 1;
+    *approach = board_unwindow(lw & far << 10, sq);
+    *withdraw = board_unwindow(lw & near >> 23, sq);
+}
+
 static uint64_t chain_count_stop(uint64_t blk, uint64_t opp, int sq,
                                  uint64_t land);
 static uint64_t chain_count_must(uint64_t blk, uint64_t opp, int sq,
@@ -182,15 +208,13 @@ static FAN_ALWAYS_INLINE uint64_t chain_count_body(int must, uint64_t blk,
                                                    uint64_t opp, int sq,
                                                    uint64_t land)
 {
-    uint64_t n = 0;
-    for (; land; land &= land - 1) {
-        int to = board_lsb(land);
+    uint64_t n = 0, app, wdr;
+    capture_landings(opp, sq, land, &app, &wdr);
+    for (uint64_t caps = app | wdr; caps; caps &= caps - 1) {
+        int to = board_lsb(caps);
         const board_step_info *st = &board_steps[sq][to - sq + 10];
-        if (!((st->beyond | st->behind) & opp))
-            continue;
         uint64_t next = board_adjacent[to] & ~(blk | opp | st->beyond);
-        int approach = (st->beyond & opp) != 0;
-        int withdraw = (st->behind & opp) != 0;
+        int approach = (app >> to) & 1, withdraw = (wdr >> to) & 1;
         if (!next) {
             n += (uint64_t)(approach + withdraw);
             continue;
@@ -404,7 +428,6 @@ typedef struct end_set {
     uint64_t opp0;  /* enemy pieces at the start of the turn */
     uint64_t seen;  /* bit (hash of key) % 64 of every kept key */
     unsigned n;
-    int must;
     int overflow;
     unsigned bits;
     uint64_t part;
@@ -438,47 +461,58 @@ static inline void add_end(end_set *e, int to, uint64_t opp)
     e->keys[e->n++] = key;
 }
 
-static void chain_ends(end_set *e, uint64_t blk, uint64_t opp, int sq,
-                       uint64_t land);
+static void chain_ends_stop(end_set *e, uint64_t blk, uint64_t opp, int sq,
+                            uint64_t land);
+static void chain_ends_must(end_set *e, uint64_t blk, uint64_t opp, int sq,
+                            uint64_t land);
 
 /* The segments from sq as in chain_count, each chain end going to e.
- * Returns whether there was any. */
-static FAN_ALWAYS_INLINE int segment_ends(end_set *e, uint64_t blk,
+ * Returns whether there was any. A full buffer is only noted by add_end:
+ * the walk goes on (the overflow is rare), which keeps a test out of
+ * every call. */
+static FAN_ALWAYS_INLINE int segment_ends(int must, end_set *e, uint64_t blk,
                                           uint64_t opp, int sq, uint64_t land)
 {
-    int more = 0;
-    for (; land; land &= land - 1) {
-        int to = board_lsb(land);
+    uint64_t app, wdr;
+    capture_landings(opp, sq, land, &app, &wdr);
+    for (uint64_t caps = app | wdr; caps; caps &= caps - 1) {
+        int to = board_lsb(caps);
         const board_step_info *st = &board_steps[sq][to - sq + 10];
-        if (!((st->beyond | st->behind) & opp))
-            continue;
-        more = 1;
         uint64_t next = board_adjacent[to] & ~(blk | opp | st->beyond);
         uint64_t b = blk | BIT(to);
-        if (st->beyond & opp) {
+        if ((app >> to) & 1) {
             uint64_t o = opp & ~mg_run_dir(st->beyond_ray, to > sq, opp);
-            if (next)
-                chain_ends(e, b, o, to, next);
-            else
+            if (!next)
                 add_end(e, to, o);
+            else if (must)
+                chain_ends_must(e, b, o, to, next);
+            else
+                chain_ends_stop(e, b, o, to, next);
         }
-        if (st->behind & opp) {
+        if ((wdr >> to) & 1) {
             uint64_t o = opp & ~mg_run_dir(st->behind_ray, to < sq, opp);
-            if (next)
-                chain_ends(e, b, o, to, next);
-            else
+            if (!next)
                 add_end(e, to, o);
+            else if (must)
+                chain_ends_must(e, b, o, to, next);
+            else
+                chain_ends_stop(e, b, o, to, next);
         }
     }
-    return more;
+    return (app | wdr) != 0;
 }
 
-static void chain_ends(end_set *e, uint64_t blk, uint64_t opp, int sq,
-                       uint64_t land)
+static void chain_ends_stop(end_set *e, uint64_t blk, uint64_t opp, int sq,
+                            uint64_t land)
 {
-    if (e->overflow)
-        return;
-    if (!segment_ends(e, blk, opp, sq, land) || !e->must)
+    segment_ends(0, e, blk, opp, sq, land);
+    add_end(e, sq, opp);
+}
+
+static void chain_ends_must(end_set *e, uint64_t blk, uint64_t opp, int sq,
+                            uint64_t land)
+{
+    if (!segment_ends(1, e, blk, opp, sq, land))
         add_end(e, sq, opp);
 }
 
@@ -502,11 +536,12 @@ static inline uint64_t turn_below(const perft_ctx *c, const origin_walk *w,
                        depth - 1);
 }
 
-/* Walks the turns of w into e. A turn of one segment cannot have the
- * effect of any other turn of its origin: each segment removes pieces on
- * its own line only, the line of a first segment in another direction
- * meets that line only at the origin, and one that goes on from the same
- * landing point cannot come back to it. So one-segment turns skip the set
+/* Walks the turns of w into e. A turn of one segment has an effect that
+ * no other turn of its origin has: each segment removes pieces on its own
+ * line only, the line of a first segment in another direction meets that
+ * line only at the origin, and one that goes on from the same landing
+ * point cannot come back to it (tests/test-perft-lemma.c also checks it
+ * on every board where it could fail). So one-segment turns skip the set
  * and are counted here (when 'singles' is set) with what follows them. */
 static uint64_t collect_ends(const perft_ctx *c, end_set *e,
                              const origin_walk *w, unsigned depth,
@@ -515,24 +550,27 @@ static uint64_t collect_ends(const perft_ctx *c, end_set *e,
     uint64_t n = 0, blk = w->blk, opp = w->opp;
     int sq = w->sq;
     if (!w->fresh) {
-        chain_ends(e, blk, opp, sq, chain_land(blk, opp, sq, w->lastdir));
+        uint64_t land = chain_land(blk, opp, sq, w->lastdir);
+        if (c->must)
+            chain_ends_must(e, blk, opp, sq, land);
+        else
+            chain_ends_stop(e, blk, opp, sq, land);
         return 0;
     }
-    for (uint64_t land = chain_land(blk, opp, sq, NDIRS); land;
-         land &= land - 1) {
-        int to = board_lsb(land);
+    uint64_t app, wdr;
+    capture_landings(opp, sq, chain_land(blk, opp, sq, NDIRS), &app, &wdr);
+    for (uint64_t caps = app | wdr; caps; caps &= caps - 1) {
+        int to = board_lsb(caps);
         const board_step_info *st = &board_steps[sq][to - sq + 10];
         uint64_t next = board_adjacent[to] & ~(blk | opp | st->beyond);
         uint64_t b = blk | BIT(to);
         for (int kind = 0; kind < 2; kind++) {
-            uint64_t o;
-            if (kind == 0 && (st->beyond & opp))
-                o = opp & ~mg_run_dir(st->beyond_ray, to > sq, opp);
-            else if (kind == 1 && (st->behind & opp))
-                o = opp & ~mg_run_dir(st->behind_ray, to < sq, opp);
-            else
+            if (!(((kind ? wdr : app) >> to) & 1))
                 continue;
-            int more = next && segment_ends(e, b, o, to, next);
+            uint64_t o = opp & ~(kind ? mg_run_dir(st->behind_ray, to < sq, opp)
+                                      : mg_run_dir(st->beyond_ray, to > sq, opp));
+            int more = next && (c->must ? segment_ends(1, e, b, o, to, next)
+                                        : segment_ends(0, e, b, o, to, next));
             if (singles && (!more || !c->must))
                 n += turn_below(c, w, to, o, depth);
         }
@@ -552,7 +590,6 @@ static uint64_t origin_unique(const perft_ctx *c, const origin_walk *w,
     e.opp0 = w->opp0;
     e.seen = 0;
     e.n = 0;
-    e.must = c->must;
     e.overflow = 0;
     e.bits = bits;
     e.part = part;
@@ -560,6 +597,8 @@ static uint64_t origin_unique(const perft_ctx *c, const origin_walk *w,
     if (e.overflow)
         return n + origin_unique(c, w, depth, bits + 1, part << 1) +
                origin_unique(c, w, depth, bits + 1, (part << 1) | 1);
+    if (depth == 1)
+        return n + e.n;
     for (unsigned i = 0; i < e.n; i++)
         n += turn_below(c, w, (int)(e.keys[i] >> 45),
                         w->opp0 & ~(e.keys[i] & BOARD_MASK), depth);
