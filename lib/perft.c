@@ -719,7 +719,9 @@ FAN_API int fan_perft_divide(fan_perft_entry *out, size_t capacity,
                                         : FAN_EINVAL;
     if (r != FAN_OK)
         return r;
-    if (depth == 0) {
+    /* like fan_perft: no turns below a board where a side has no pieces */
+    if (depth == 0 || (pos->cur.path.length == 0 &&
+                       (!pos->cur.own || !pos->cur.opp))) {
         *count = 0;
         return FAN_OK;
     }

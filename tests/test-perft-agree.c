@@ -68,6 +68,47 @@ START_TEST(custom_positions)
 }
 END_TEST
 
+/* The entries of fan_perft_divide add up to fan_perft. */
+static void check_divide(const fan_position *p, unsigned depth)
+{
+    static fan_perft_entry entries[1024];
+    for (int kind = FAN_COUNT_UNIQUE; kind <= FAN_COUNT_PATHS; kind++) {
+        size_t n = 0;
+        uint64_t sum = 0, want = 0;
+        ck_assert_fan_ok(fan_perft_divide(entries, 1024, &n, p, depth, kind));
+        for (size_t i = 0; i < n; i++)
+            sum += entries[i].nodes;
+        ck_assert_fan_ok(fan_perft(&want, p, depth, kind));
+        ck_assert_msg(sum == want,
+                      "depth %u kind %d: divide sums to %" PRIu64
+                      ", perft %" PRIu64, depth, kind, sum, want);
+    }
+}
+
+START_TEST(divide_sums_to_perft)
+{
+    for (int rules = FAN_RULES_STOP; rules <= FAN_RULES_MUST; rules++) {
+        fan_position *p = NULL;
+        ck_assert_fan_ok(fan_position_new(&p, rules));
+        for (unsigned depth = 1; depth <= 4; depth++)
+            check_divide(p, depth);
+        fan_position_free(p);
+        for (int i = 0; i < 8; i++) {
+            p = random_position((uint64_t)(200 + i), 3 * i, rules);
+            for (unsigned depth = 1; depth <= 3; depth++)
+                check_divide(p, depth);
+            fan_position_free(p);
+        }
+        /* A side without pieces (a board only a set-up can give): no
+         * turns below it, in fan_perft and in fan_perft_divide alike. */
+        p = POS("e3 e1", "", FAN_WHITE, rules);
+        check_divide(p, 1);
+        check_divide(p, 2);
+        fan_position_free(p);
+    }
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("perft-agree");
@@ -76,6 +117,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, start_positions);
     tcase_add_loop_test(tc, random_positions, 0, 8);
     tcase_add_test(tc, custom_positions);
+    tcase_add_test(tc, divide_sums_to_perft);
     suite_add_tcase(s, tc);
     return s;
 }
