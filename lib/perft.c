@@ -189,68 +189,77 @@ static inline void capture_landings(uint64_t opp, int sq, uint64_t land,
 }
 
 static uint64_t chain_count_stop(uint64_t blk, uint64_t opp, int sq,
-                                 uint64_t land);
+                                 uint64_t app, uint64_t wdr);
 static uint64_t chain_count_must(uint64_t blk, uint64_t opp, int sq,
-                                 uint64_t land);
+                                 uint64_t app, uint64_t wdr);
 
 /* Number of turns that end the chain below this state (the state itself
  * included when the chain may stop here): the last ply, counted only. The
- * caller passes the free landing points (land). One copy per ruleset, so
- * that the recursion carries four words.
+ * caller passes the capturing steps (app, wdr: landing points of the
+ * approaches and withdrawals; not both empty). One copy per ruleset.
  *
- * The pieces a segment removes lie on its line, and the only point of that
- * line next to the landing point is the one straight on, which the ban on
- * repeating a direction excludes; so the landing points after a segment do
- * not depend on what it removed, and are the same for its approach and its
- * withdrawal. When there are none, both are leaves and need neither their
- * runs nor a call. */
+ * The pieces a segment removes lie on its line, and the points of that
+ * line that a next segment could land on or capture from are the one
+ * straight on (barred by the direction rule) and the one behind (the
+ * visited point the segment came from); so what the piece can capture
+ * after a segment does not depend on what the segment removed, and is the
+ * same after its approach and after its withdrawal. It is found once, on
+ * this board, and a child that cannot capture is a leaf counted here,
+ * without its run or a call. */
 static FAN_ALWAYS_INLINE uint64_t chain_count_body(int must, uint64_t blk,
                                                    uint64_t opp, int sq,
-                                                   uint64_t land)
+                                                   uint64_t app, uint64_t wdr)
 {
-    uint64_t n = 0, app, wdr;
-    capture_landings(opp, sq, land, &app, &wdr);
+    uint64_t n = 0;
     for (uint64_t caps = app | wdr; caps; caps &= caps - 1) {
         int to = board_lsb(caps);
         const board_step_info *st = &board_steps[sq][to - sq + 10];
         uint64_t next = board_adjacent[to] & ~(blk | opp | st->beyond);
         int approach = (app >> to) & 1, withdraw = (wdr >> to) & 1;
-        if (!next) {
+        uint64_t app2 = 0, wdr2 = 0;
+        if (next)
+            capture_landings(opp, to, next, &app2, &wdr2);
+        if (!(app2 | wdr2)) {
             n += (uint64_t)(approach + withdraw);
             continue;
         }
         uint64_t b = blk | BIT(to);
         if (approach) {
             uint64_t o = opp & ~mg_run_dir(st->beyond_ray, to > sq, opp);
-            n += must ? chain_count_must(b, o, to, next)
-                      : chain_count_stop(b, o, to, next);
+            n += must ? chain_count_must(b, o, to, app2, wdr2)
+                      : chain_count_stop(b, o, to, app2, wdr2);
         }
         if (withdraw) {
             uint64_t o = opp & ~mg_run_dir(st->behind_ray, to < sq, opp);
-            n += must ? chain_count_must(b, o, to, next)
-                      : chain_count_stop(b, o, to, next);
+            n += must ? chain_count_must(b, o, to, app2, wdr2)
+                      : chain_count_stop(b, o, to, app2, wdr2);
         }
     }
-    return must && n ? n : n + 1;
+    return must ? n : n + 1;
 }
 
 static uint64_t chain_count_stop(uint64_t blk, uint64_t opp, int sq,
-                                 uint64_t land)
+                                 uint64_t app, uint64_t wdr)
 {
-    return chain_count_body(0, blk, opp, sq, land);
+    return chain_count_body(0, blk, opp, sq, app, wdr);
 }
 
 static uint64_t chain_count_must(uint64_t blk, uint64_t opp, int sq,
-                                 uint64_t land)
+                                 uint64_t app, uint64_t wdr)
 {
-    return chain_count_body(1, blk, opp, sq, land);
+    return chain_count_body(1, blk, opp, sq, app, wdr);
 }
 
+/* Turns below a chain state with the free landing points land. */
 static inline uint64_t chain_count(int must, uint64_t blk, uint64_t opp,
                                    int sq, uint64_t land)
 {
-    return must ? chain_count_must(blk, opp, sq, land)
-                : chain_count_stop(blk, opp, sq, land);
+    uint64_t app, wdr;
+    capture_landings(opp, sq, land, &app, &wdr);
+    if (!(app | wdr))
+        return 1;
+    return must ? chain_count_must(blk, opp, sq, app, wdr)
+                : chain_count_stop(blk, opp, sq, app, wdr);
 }
 
 static uint64_t paths_node(const perft_ctx *c, uint64_t own, uint64_t opp,
@@ -462,58 +471,58 @@ static inline void add_end(end_set *e, int to, uint64_t opp)
 }
 
 static void chain_ends_stop(end_set *e, uint64_t blk, uint64_t opp, int sq,
-                            uint64_t land);
+                            uint64_t app, uint64_t wdr);
 static void chain_ends_must(end_set *e, uint64_t blk, uint64_t opp, int sq,
-                            uint64_t land);
+                            uint64_t app, uint64_t wdr);
 
-/* The segments from sq as in chain_count, each chain end going to e.
- * Returns whether there was any. A full buffer is only noted by add_end:
- * the walk goes on (the overflow is rare), which keeps a test out of
- * every call. */
-static FAN_ALWAYS_INLINE int segment_ends(int must, end_set *e, uint64_t blk,
-                                          uint64_t opp, int sq, uint64_t land)
+/* The capturing steps from sq (app, wdr) as in chain_count, each chain end
+ * going to e. A full buffer is only noted by add_end: the walk goes on
+ * (the overflow is rare), which keeps a test out of every call. */
+static FAN_ALWAYS_INLINE void segment_ends(int must, end_set *e, uint64_t blk,
+                                           uint64_t opp, int sq, uint64_t app,
+                                           uint64_t wdr)
 {
-    uint64_t app, wdr;
-    capture_landings(opp, sq, land, &app, &wdr);
     for (uint64_t caps = app | wdr; caps; caps &= caps - 1) {
         int to = board_lsb(caps);
         const board_step_info *st = &board_steps[sq][to - sq + 10];
         uint64_t next = board_adjacent[to] & ~(blk | opp | st->beyond);
-        uint64_t b = blk | BIT(to);
+        uint64_t b = blk | BIT(to), app2 = 0, wdr2 = 0;
+        if (next)
+            capture_landings(opp, to, next, &app2, &wdr2);
+        int leaf = !(app2 | wdr2);
         if ((app >> to) & 1) {
             uint64_t o = opp & ~mg_run_dir(st->beyond_ray, to > sq, opp);
-            if (!next)
+            if (leaf)
                 add_end(e, to, o);
             else if (must)
-                chain_ends_must(e, b, o, to, next);
+                chain_ends_must(e, b, o, to, app2, wdr2);
             else
-                chain_ends_stop(e, b, o, to, next);
+                chain_ends_stop(e, b, o, to, app2, wdr2);
         }
         if ((wdr >> to) & 1) {
             uint64_t o = opp & ~mg_run_dir(st->behind_ray, to < sq, opp);
-            if (!next)
+            if (leaf)
                 add_end(e, to, o);
             else if (must)
-                chain_ends_must(e, b, o, to, next);
+                chain_ends_must(e, b, o, to, app2, wdr2);
             else
-                chain_ends_stop(e, b, o, to, next);
+                chain_ends_stop(e, b, o, to, app2, wdr2);
         }
     }
-    return (app | wdr) != 0;
 }
 
+/* A chain state that can go on (app | wdr not empty). */
 static void chain_ends_stop(end_set *e, uint64_t blk, uint64_t opp, int sq,
-                            uint64_t land)
+                            uint64_t app, uint64_t wdr)
 {
-    segment_ends(0, e, blk, opp, sq, land);
+    segment_ends(0, e, blk, opp, sq, app, wdr);
     add_end(e, sq, opp);
 }
 
 static void chain_ends_must(end_set *e, uint64_t blk, uint64_t opp, int sq,
-                            uint64_t land)
+                            uint64_t app, uint64_t wdr)
 {
-    if (!segment_ends(1, e, blk, opp, sq, land))
-        add_end(e, sq, opp);
+    segment_ends(1, e, blk, opp, sq, app, wdr);
 }
 
 /* A turn of one origin, from its start (fresh) or from a chain state. */
@@ -549,28 +558,36 @@ static uint64_t collect_ends(const perft_ctx *c, end_set *e,
 {
     uint64_t n = 0, blk = w->blk, opp = w->opp;
     int sq = w->sq;
+    uint64_t app, wdr;
     if (!w->fresh) {
-        uint64_t land = chain_land(blk, opp, sq, w->lastdir);
-        if (c->must)
-            chain_ends_must(e, blk, opp, sq, land);
+        capture_landings(opp, sq, chain_land(blk, opp, sq, w->lastdir), &app,
+                         &wdr);
+        if (!(app | wdr))
+            add_end(e, sq, opp);
+        else if (c->must)
+            chain_ends_must(e, blk, opp, sq, app, wdr);
         else
-            chain_ends_stop(e, blk, opp, sq, land);
+            chain_ends_stop(e, blk, opp, sq, app, wdr);
         return 0;
     }
-    uint64_t app, wdr;
     capture_landings(opp, sq, chain_land(blk, opp, sq, NDIRS), &app, &wdr);
     for (uint64_t caps = app | wdr; caps; caps &= caps - 1) {
         int to = board_lsb(caps);
         const board_step_info *st = &board_steps[sq][to - sq + 10];
         uint64_t next = board_adjacent[to] & ~(blk | opp | st->beyond);
-        uint64_t b = blk | BIT(to);
+        uint64_t b = blk | BIT(to), app2 = 0, wdr2 = 0;
+        if (next)
+            capture_landings(opp, to, next, &app2, &wdr2);
+        int more = (app2 | wdr2) != 0;
         for (int kind = 0; kind < 2; kind++) {
             if (!(((kind ? wdr : app) >> to) & 1))
                 continue;
             uint64_t o = opp & ~(kind ? mg_run_dir(st->behind_ray, to < sq, opp)
                                       : mg_run_dir(st->beyond_ray, to > sq, opp));
-            int more = next && (c->must ? segment_ends(1, e, b, o, to, next)
-                                        : segment_ends(0, e, b, o, to, next));
+            if (more && c->must)
+                segment_ends(1, e, b, o, to, app2, wdr2);
+            else if (more)
+                segment_ends(0, e, b, o, to, app2, wdr2);
             if (singles && (!more || !c->must))
                 n += turn_below(c, w, to, o, depth);
         }
