@@ -76,10 +76,6 @@ static inline uint64_t board_unwindow(uint64_t w, int s)
     return (s >= 20 ? w << (s - 20) : w >> (20 - s)) & BOARD_MASK;
 }
 
-/* direction of the step from s to an adjacent s + delta, index delta + 10
- * (the eight deltas are distinct, so the offset alone names the direction) */
-static const uint8_t board_dir_of_delta[21] = {5, 6, 7, 9, 9, 9, 9, 9, 9, 4, 9,
-                                               0, 9, 9, 9, 9, 9, 9, 3, 2, 1};
 /* direction from a to adjacent b, or -1 */
 FAN_INTERNAL int board_direction(int a, int b);
 

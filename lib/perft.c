@@ -91,25 +91,6 @@ static void tt_store(const perft_tt *t, uint64_t own, uint64_t opp,
  * than a likely cache miss. */
 #define TT_MIN_DEPTH 2
 
-/* Calls BODY for every capture segment of the piece on sq that lands on a
- * point of land (its free neighbours minus the banned direction), with
- * to, d and run (the pieces removed) set. The body is the variadic part,
- * so that it may contain commas. */
-#define FOR_EACH_SEGMENT(sq, land, opp, ...)                                    \
-    for (uint64_t l_ = (land); l_; l_ &= l_ - 1) {                             \
-        int to = board_lsb(l_);                                                \
-        int d = board_dir_of_delta[to - (sq) + 10];                            \
-        const board_step_info *st_ = &board_steps[(sq)][to - (sq) + 10];        \
-        if (st_->beyond & (opp)) {                                             \
-            uint64_t run = mg_run_line(st_->beyond_ray, d, (opp));             \
-            __VA_ARGS__;                                                       \
-        }                                                                      \
-        if (st_->behind & (opp)) {                                             \
-            uint64_t run = mg_run_line(st_->behind_ray, d ^ 4, (opp));         \
-            __VA_ARGS__;                                                       \
-        }                                                                      \
-    }
-
 /* Free landing points of a chain continuing from sq after a segment in
  * direction lastdir (NDIRS: none); blk = own pieces and visited points. */
 static inline uint64_t chain_land(uint64_t blk, uint64_t opp, int sq,
@@ -267,19 +248,31 @@ static uint64_t paths_node(const perft_ctx *c, uint64_t own, uint64_t opp,
 static uint64_t unique_node(const perft_ctx *c, uint64_t own, uint64_t opp,
                             unsigned depth);
 
-/* Paths count below a chain state (depth >= 2). */
+/* Paths count below a chain state (depth >= 2), given the free landing
+ * points of the piece on sq (land); visited holds the points the chain has
+ * been on. */
 static uint64_t chain_paths(const perft_ctx *c, uint64_t own, uint64_t opp,
-                            uint64_t visited, int sq, int lastdir,
+                            uint64_t visited, int sq, uint64_t land,
                             unsigned depth)
 {
-    uint64_t n = 0;
-    int more = 0;
-    FOR_EACH_SEGMENT(sq, chain_land(own | visited, opp, sq, lastdir), opp, {
-        more = 1;
-        n += chain_paths(c, own ^ BIT(sq) ^ BIT(to), opp & ~run,
-                         visited | BIT(to), to, d, depth);
-    });
-    if (!c->must || !more)
+    uint64_t n = 0, app, wdr;
+    capture_landings(opp, sq, land, &app, &wdr);
+    for (uint64_t caps = app | wdr; caps; caps &= caps - 1) {
+        int to = board_lsb(caps);
+        const board_step_info *st = &board_steps[sq][to - sq + 10];
+        uint64_t next =
+            board_adjacent[to] & ~(own | opp | visited | st->beyond);
+        uint64_t moved = own ^ BIT(sq) ^ BIT(to), vis = visited | BIT(to);
+        if ((app >> to) & 1)
+            n += chain_paths(c, moved,
+                             opp & ~mg_run_dir(st->beyond_ray, to > sq, opp),
+                             vis, to, next, depth);
+        if ((wdr >> to) & 1)
+            n += chain_paths(c, moved,
+                             opp & ~mg_run_dir(st->behind_ray, to < sq, opp),
+                             vis, to, next, depth);
+    }
+    if (!c->must || !(app | wdr))
         n += paths_node(c, opp, own, depth - 1);
     return n;
 }
@@ -369,7 +362,7 @@ static inline uint64_t first_chain_paths(const perft_ctx *c, uint64_t own,
         return chain_count(c->must, blk, left, to,
                            chain_land(blk, left, to, d));
     return chain_paths(c, own ^ BIT(s) ^ BIT(to), left, BIT(s) | BIT(to), to,
-                       d, depth);
+                       chain_land(blk, left, to, d), depth);
 }
 
 /* Paths count of a position where own can capture. At the last ply the
@@ -680,7 +673,9 @@ uint64_t perft_state(const perft_ctx *c, const mg_chain *s, unsigned depth,
                                         chain_land(s->own | s->visited,
                                                    s->opp, s->sq, lastdir))
                           : chain_paths(c, s->own, s->opp, s->visited, s->sq,
-                                        lastdir, depth);
+                                        chain_land(s->own | s->visited,
+                                                   s->opp, s->sq, lastdir),
+                                        depth);
     origin_walk w = {
         .own0 = (s->own & ~BIT(s->sq)) | BIT(s->path.from),
         .opp0 = s->opp | s->captured,
