@@ -5,18 +5,29 @@
  * chains in place and allocates nothing. doc/performance.md records the
  * measurements behind the choices below:
  * - the first segments of all pieces come out of whole-board shifts, one
- *   direction at a time; a chain continues from the free neighbours of the
- *   active piece (usually none or one), not from a scan of eight directions;
- * - at the last ply a chain is only counted: the walk carries the blocked
- *   points (own pieces and visited points) and the enemy pieces, nothing else;
- * - the unique count merges the chain ends of one origin in a small buffer
- *   on the stack; distinct ends with the same destination are rare, so a
- *   mask of the destinations seen so far settles most ends without a search;
- * - an optional table of counts (see perft-ex.c, which also holds the
- *   threads of fan_perft_ex). */
+ *   direction at a time (loops unrolled into constant shifts);
+ * - a chain goes on from the free neighbours of the active piece; which of
+ *   them capture, by approach or by withdrawal, is found for all
+ *   directions at once in a window centred on the piece (capture_landings),
+ *   not by a branch per neighbour, and once per landing point by the
+ *   parent, so that a child that cannot capture costs no call;
+ * - at the last ply turns are only counted: first segments that cannot go
+ *   on by population counts, chain ends by the walk, which then carries the
+ *   blocked points (own pieces and visited points), the enemy pieces, the
+ *   square and its capturing steps, nothing else;
+ * - the unique count merges the chain ends of one origin in a buffer on
+ *   the stack, where a 64-bit hash mask proves most keys new without a
+ *   search; one-segment turns never share their effect and skip it;
+ * - an optional table of counts (its entries here, its allocation and the
+ *   threads of fan_perft_ex in perft-ex.c). */
 #include "perft.h"
 
 #include <string.h>
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+#include <cpuid.h>
+#define FAN_POPCNT_DISPATCH 1
+#endif
 
 /* Distinct chain ends of one origin kept at once; more are handled by
  * splitting the ends into parts by a hash of their key (see origin_unique).
@@ -112,9 +123,7 @@ static uint64_t popsum_generic(const uint64_t *m, int n)
     return s;
 }
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
-#include <cpuid.h>
-#define FAN_POPCNT_DISPATCH 1
+#ifdef FAN_POPCNT_DISPATCH
 __attribute__((target("popcnt"))) static uint64_t popsum_popcnt(
     const uint64_t *m, int n)
 {
@@ -160,11 +169,14 @@ static inline void capture_landings(uint64_t opp, int sq, uint64_t land,
     far = (far | far >> 4) & 0x00FF00FF00FF00FFull;
     far = (far | far >> 8) & 0x0000FFFF0000FFFFull;
     far = (far | far >> 16) & 0x00000000FFFFFFFFull;
-    uint64_t near = w & board_window_near[sq];
-    near = __builtin_bswap64(near);
-    near = (near >> 4 & 0x0F0F0F0F0F0F0F0Full) | (near & 0x0F0F0F0F0F0F0F0Full) << 4;
-    near = (near >> 2 & 0x3333333333333333ull) | (near & 0x3333333333333333ull) << 2;
-    near = (near >> 1 & 0x5555555555555555ull) | (near & 0x5555555555555555ull) << 1;
+    /* reverse the 64 bits: bit i of the window goes to 63 - i */
+    uint64_t near = __builtin_bswap64(w & board_window_near[sq]);
+    near = (near >> 4 & 0x0F0F0F0F0F0F0F0Full) |
+           (near & 0x0F0F0F0F0F0F0F0Full) << 4;
+    near = (near >> 2 & 0x3333333333333333ull) |
+           (near & 0x3333333333333333ull) << 2;
+    near = (near >> 1 & 0x5555555555555555ull) |
+           (near & 0x5555555555555555ull) << 1;
     *approach = board_unwindow(lw & far << 10, sq);
     *withdraw = board_unwindow(lw & near >> 23, sq);
 }
@@ -575,8 +587,9 @@ static uint64_t collect_ends(const perft_ctx *c, end_set *e,
         for (int kind = 0; kind < 2; kind++) {
             if (!(((kind ? wdr : app) >> to) & 1))
                 continue;
-            uint64_t o = opp & ~(kind ? mg_run_dir(st->behind_ray, to < sq, opp)
-                                      : mg_run_dir(st->beyond_ray, to > sq, opp));
+            uint64_t run = kind ? mg_run_dir(st->behind_ray, to < sq, opp)
+                                : mg_run_dir(st->beyond_ray, to > sq, opp);
+            uint64_t o = opp & ~run;
             if (more && c->must)
                 segment_ends(1, e, b, o, to, app2, wdr2);
             else if (more)
@@ -727,8 +740,9 @@ FAN_API int fan_perft_divide(fan_perft_entry *out, size_t capacity,
                              size_t *count, const fan_position *pos,
                              unsigned depth, int count_kind)
 {
-    int r = count && (out || !capacity) ? perft_check_args(pos, depth, count_kind)
-                                        : FAN_EINVAL;
+    int r = count && (out || !capacity)
+                ? perft_check_args(pos, depth, count_kind)
+                : FAN_EINVAL;
     if (r != FAN_OK)
         return r;
     /* like fan_perft: no turns below a board where a side has no pieces */
