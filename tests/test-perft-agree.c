@@ -31,7 +31,7 @@ START_TEST(start_positions)
     for (int rules = FAN_RULES_STOP; rules <= FAN_RULES_MUST; rules++) {
         fan_position *p = NULL;
         ck_assert_fan_ok(fan_position_new(&p, rules));
-        check_position(p, 5000);
+        check_position(p, 2000);
         fan_position_free(p);
     }
 }
@@ -43,7 +43,7 @@ START_TEST(random_positions)
     for (int rules = FAN_RULES_STOP; rules <= FAN_RULES_MUST; rules++) {
         fan_position *p =
             random_position((uint64_t)(100 + _i), lengths[_i], rules);
-        check_position(p, 5000);
+        check_position(p, 2000);
         fan_position_free(p);
     }
 }
@@ -62,7 +62,7 @@ START_TEST(custom_positions)
         for (int rules = FAN_RULES_STOP; rules <= FAN_RULES_MUST; rules++)
             for (int side = FAN_WHITE; side <= FAN_BLACK; side++) {
                 fan_position *p = POS(boards[i][0], boards[i][1], side, rules);
-                check_position(p, 5000);
+                check_position(p, 2000);
                 fan_position_free(p);
             }
 }
