@@ -168,7 +168,9 @@ FAN_API int fan_position_new(fan_position **out, int rules);
 /**
  * A new game from a set-up board: white and black masks (disjoint, at most
  * 22 pieces each, within FAN_BOARD_MASK), the side to move and the ruleset.
- * Returns FAN_EPOSITION for an impossible board.
+ * Returns FAN_EPOSITION for an impossible board, including one where the
+ * side not to move has no pieces (nobody loses the last piece on their own
+ * turn). A side to move without pieces or turns starts an ended game.
  */
 FAN_API int fan_position_new_custom(fan_position **out, uint64_t white,
                                     uint64_t black, int side_to_move,
@@ -198,8 +200,9 @@ FAN_API int fan_position_result_reason(const fan_position *pos);
 /** Static English names for results and reasons ("" for unknown values). */
 FAN_API const char *fan_result_name(int result);
 FAN_API const char *fan_reason_name(int reason);
-/** 1 when two positions have the same board, side to move, ruleset and
- *  turn state (history is not compared), 0 otherwise, or FAN_EINVAL. */
+/** 1 when two positions have the same board, side to move, ruleset, number
+ *  of turns played and turn state (history is not compared), 0 otherwise,
+ *  or FAN_EINVAL. */
 FAN_API int fan_position_equal(const fan_position *a, const fan_position *b);
 /** A 64-bit hash of board and side to move (equal positions hash equal). */
 FAN_API int fan_position_hash(uint64_t *out, const fan_position *pos);
@@ -211,14 +214,17 @@ FAN_API int fan_position_hash(uint64_t *out, const fan_position *pos);
  * The legal complete turns, one per (origin, destination, captured set).
  * Writes up to capacity turns to out (which may be NULL when capacity is 0)
  * and the total number to *count. FAN_EBUFS when capacity is too small.
- * Only at the start of a turn (FAN_ESTATE mid-chain); an ended game has none.
+ * In the middle of a chain they are the completions of the turn in
+ * progress (whole turns from its origin; under stop-at-will ending it now
+ * is one of them). An ended game has none.
  */
 FAN_API int fan_position_turns(fan_turn *out, size_t capacity, size_t *count,
                                const fan_position *pos);
 /** Every distinct legal path (sequence of steps); as fan_position_turns(). */
 FAN_API int fan_position_paths(fan_path *out, size_t capacity, size_t *count,
                                const fan_position *pos);
-/** Plays a complete turn given by its effect. */
+/** Plays a complete turn given by its effect; mid-chain, one of the
+ *  completions that fan_position_turns() lists. */
 FAN_API int fan_position_play_turn(fan_position *pos, fan_turn turn);
 /** Plays a complete turn given as a path; under must-continue the path must
  *  be a whole chain. */
@@ -348,12 +354,257 @@ FAN_API int fan_perft_ex(uint64_t *out, const fan_position *pos,
                          const fan_perft_options *opts);
 
 /* ------------------------------------------------------------------ */
+/* Search                                                              */
+
+/*
+ * A search handle owns everything a search needs: the transposition table,
+ * history tables and per-thread work space. Handles are independent; one
+ * handle runs one search at a time, and only fan_search_stop() may be
+ * called on it from another thread while a search runs.
+ */
+typedef struct fan_search fan_search;
+
+/*
+ * Scores are in hundredths of a piece from the side to move's view. A won
+ * game scores FAN_SCORE_WIN - n and a lost one -(FAN_SCORE_WIN - n), where
+ * n is the number of complete turns (both sides counted) until the game is
+ * over; every other score lies strictly inside
+ * +-(FAN_SCORE_WIN - FAN_SCORE_DECISIVE_TURNS). A draw scores 0.
+ */
+#define FAN_SCORE_WIN 30000
+#define FAN_SCORE_DECISIVE_TURNS 1000
+#define FAN_SCORE_IS_WIN(s) ((s) > FAN_SCORE_WIN - FAN_SCORE_DECISIVE_TURNS)
+#define FAN_SCORE_IS_LOSS(s) ((s) < -(FAN_SCORE_WIN - FAN_SCORE_DECISIVE_TURNS))
+/* Complete turns until the game ends, for a winning or losing score. */
+#define FAN_SCORE_TURNS(s) ((s) > 0 ? FAN_SCORE_WIN - (s) : FAN_SCORE_WIN + (s))
+
+#define FAN_SEARCH_MAX_DEPTH 64 /* turns of full-width search */
+#define FAN_SEARCH_PV_MAX 64
+#define FAN_SEARCH_MAX_THREADS 256
+#define FAN_SEARCH_MAX_MULTIPV 256
+#define FAN_SEARCH_MAX_HASH_MIB 65536
+#define FAN_SEARCH_MAX_LEVEL 10
+
+/*
+ * What a search may spend, and how it plays. Zero means "no limit" for
+ * max_depth, max_nodes and time_ms; with none of them set the search runs
+ * until fan_search_stop() (or to FAN_SEARCH_MAX_DEPTH). Only ever extended
+ * at the end; version tells which fields the caller knows.
+ */
+typedef struct fan_search_limits {
+    uint32_t version;   /* FAN_SEARCH_LIMITS_VERSION */
+    uint32_t max_depth; /* full-width depth in turns, 0 = no limit */
+    uint64_t max_nodes; /* 0 = no limit */
+    uint64_t time_ms;   /* wall-clock limit (depth 1 always completes), 0 = none */
+    uint32_t threads;   /* 0 or 1: one thread, deterministic; more: Lazy SMP */
+    uint32_t hash_mib;  /* resize the table to this many MiB; 0 = keep it */
+    uint32_t multipv;   /* lines reported; 0 or 1 = the best line only */
+    uint32_t level;     /* 0 = full strength; 1..10 caps strength (1 weakest) */
+    uint64_t seed;      /* randomness of levels 1..9 (same seed, same play) */
+} fan_search_limits;
+
+#define FAN_SEARCH_LIMITS_VERSION 1
+#define FAN_SEARCH_LIMITS_INIT                                                 \
+    { FAN_SEARCH_LIMITS_VERSION, 0, 0, 0, 1, 0, 1, 0, 0 }
+
+/*
+ * One principal variation with its score. fan_search_run() writes the best
+ * line; the progress callback gets every line (line = 1..multipv) after each
+ * completed iteration. 560 bytes.
+ */
+typedef struct fan_search_result {
+    fan_turn best;      /* the turn to play (pv[0]) */
+    int32_t score;      /* see FAN_SCORE_* */
+    uint32_t depth;     /* last completed full-width depth */
+    uint32_t seldepth;  /* deepest turn reached, quiescence included */
+    uint32_t line;      /* 1-based multi-PV index */
+    uint64_t nodes;     /* positions searched, all threads */
+    uint64_t time_ms;   /* since the search began */
+    uint32_t pv_length; /* turns in pv, 1..FAN_SEARCH_PV_MAX */
+    uint32_t reserved;  /* zero */
+    fan_turn pv[FAN_SEARCH_PV_MAX]; /* each turn legal after the previous */
+} fan_search_result;
+
+/** Called after each completed iteration, once per line; a non-zero return
+ *  stops the search (as fan_search_stop() would). Runs on the caller's
+ *  thread of fan_search_run(). */
+typedef int (*fan_search_progress)(void *user, const fan_search_result *line);
+
+/** A new search handle with a transposition table of hash_mib MiB (0 for
+ *  the default 16). FAN_ERANGE above FAN_SEARCH_MAX_HASH_MIB, FAN_ENOMEM. */
+FAN_API int fan_search_new(fan_search **out, uint32_t hash_mib);
+/** Frees a handle (NULL is a no-op). No search may be running on it. */
+FAN_API void fan_search_free(fan_search *search);
+/** Forgets everything learnt (table, history): for a new game. After it,
+ *  equal inputs give equal results again (see fan_search_run()). */
+FAN_API int fan_search_clear(fan_search *search);
+
+/**
+ * Searches pos (which is not changed) and writes the best line to out.
+ * Uses the game history of pos for threefold repetition and its turn
+ * counter for the 400-turn limit; obeys its ruleset. pos may be in the
+ * middle of a chain: the turn found then completes it. limits may be NULL
+ * (FAN_SEARCH_LIMITS_INIT). progress may be NULL.
+ *
+ * With one thread and a depth or node limit (no time limit) the result,
+ * node count included, depends only on pos, limits and the state of the
+ * handle, which fan_search_clear() resets: a new or cleared handle gives
+ * the same answer for the same input.
+ *
+ * Errors: FAN_EINVAL (NULL, unknown limits version), FAN_ERANGE (a limit
+ * out of range), FAN_EGAMEOVER (the game has ended), FAN_ENOMEM.
+ */
+FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
+                           const fan_position *pos,
+                           const fan_search_limits *limits,
+                           fan_search_progress progress, void *user);
+
+/**
+ * Asks the running search to return as soon as possible (with the best
+ * turn found so far, always a legal one). Safe from any thread and from a
+ * signal handler. A request made while no search runs is forgotten when
+ * the next search starts, so a caller racing with the start of a search
+ * repeats the request until fan_search_run() returns.
+ */
+FAN_API int fan_search_stop(fan_search *search);
+
+/* ------------------------------------------------------------------ */
 /* Text                                                                */
+
+/** Where and why a text was refused. 128 bytes. */
+typedef struct fan_parse_error {
+    uint32_t offset;    /* byte offset in the input where the fault was found */
+    uint32_t reserved;  /* zero */
+    char message[120];  /* NUL-terminated English reason */
+} fan_parse_error;
+
+/* The longest position string fan_position_to_string() writes, NUL included. */
+#define FAN_POSITION_STRING_MAX 256
+
+/**
+ * Reads a position string (doc/formats.md): the full form
+ * "BOARD SIDE RULES TURNS CHAIN" or the short form "BOARD SIDE N1 N2" that
+ * other engines write; the short form takes default_rules. error may be
+ * NULL; on FAN_EPARSE it says where and why.
+ */
+FAN_API int fan_position_from_string(fan_position **out, const char *text,
+                                     int default_rules,
+                                     fan_parse_error *error);
+/**
+ * Writes the full position string into buf (size bytes, always
+ * NUL-terminated when size > 0). *needed (may be NULL) gets the size
+ * required, NUL included; FAN_EBUFS when size is smaller.
+ */
+FAN_API int fan_position_to_string(char *buf, size_t size, size_t *needed,
+                                   const fan_position *pos);
+
+/* ------------------------------------------------------------------ */
+/* Move notation (doc/formats.md): a step is from-to, a capture step is
+ * suffixed A (approach) or W (withdrawal), a turn is its steps joined:
+ * "d3-e3W", "f4-e4W-e3A", a paika "d3-e3". Readers also take the compact
+ * form without dashes ("f4e4We3A") and capture steps without their letter
+ * where only one mode fits.                                           */
+
+/* The longest step text fan_step_to_string() writes, NUL included. */
+#define FAN_STEP_STRING_MAX 8
+/* The longest turn text fan_path_to_string() writes, NUL included. */
+#define FAN_PATH_STRING_MAX 100
+
+/**
+ * Writes a step ("d3-e3W", paika "d3-e3") into buf as
+ * fan_position_to_string() does. FAN_EINVAL for a NULL step or a kind that
+ * is not PAIKA, APPROACH or WITHDRAWAL; FAN_ERANGE for a bad square.
+ */
+FAN_API int fan_step_to_string(char *buf, size_t size, size_t *needed,
+                               const fan_step *step);
+/** Writes a path ("f4-e4W-e3A"); FAN_EINVAL for a length outside
+ *  1..FAN_PATH_MAX or a bad kind, FAN_ERANGE for a bad square. */
+FAN_API int fan_path_to_string(char *buf, size_t size, size_t *needed,
+                               const fan_path *path);
+/** Writes a legal turn of pos as its canonical path (the one
+ *  fan_position_turn_path() gives); its error codes otherwise. */
+FAN_API int fan_turn_to_string(char *buf, size_t size, size_t *needed,
+                               const fan_position *pos, fan_turn turn);
+
+/**
+ * Reads one step and resolves it against the legal steps of pos (the
+ * result can be passed to fan_position_play_step()). error may be NULL;
+ * it gets offset and reason on FAN_EPARSE (malformed text), FAN_EILLEGAL
+ * (no such legal step; the reason says why), FAN_EAMBIGUOUS (both capture
+ * modes fit a step without a letter; the message names both) and
+ * FAN_EGAMEOVER.
+ */
+FAN_API int fan_position_parse_step(fan_step *out, const fan_position *pos,
+                                    const char *text, fan_parse_error *error);
+/**
+ * Reads a whole turn and resolves it against the legal paths of pos (the
+ * result can be passed to fan_position_play_path()). Under must-continue a
+ * chain that could go on is refused. In the middle of a chain the text
+ * may be the whole turn (from its origin, repeating the steps so far) or
+ * only its continuation (from the active piece); out is the whole turn.
+ * Errors as fan_position_parse_step().
+ */
+FAN_API int fan_position_parse_path(fan_path *out, const fan_position *pos,
+                                    const char *text, fan_parse_error *error);
+
+/* ------------------------------------------------------------------ */
+/* Game records (doc/formats.md): tags for the ruleset, the start position
+ * (when not the standard one), result and reason, then the numbered turns. */
+
+/* The longest record fan_record_write() writes, NUL included. */
+#define FAN_RECORD_STRING_MAX 45000
+
+/**
+ * Writes the game held by pos: from where its history begins (the start
+ * of its first recorded turn) to now, a chain in progress included as an
+ * unfinished last turn. Buffer rules as fan_position_to_string().
+ */
+FAN_API int fan_record_write(char *buf, size_t size, size_t *needed,
+                             const fan_position *pos);
+/**
+ * Reads a record and replays it, checking every turn, into a new handle
+ * whose history, repetition count and undo cover the whole game. error may
+ * be NULL. FAN_EPARSE for malformed text or a result that does not match
+ * the game; FAN_EILLEGAL, FAN_EAMBIGUOUS or FAN_EGAMEOVER for a turn that
+ * cannot be played (the message starts with "turn N:"); FAN_ENOMEM.
+ */
+FAN_API int fan_record_read(fan_position **out, const char *text,
+                            fan_parse_error *error);
 
 /** Square name ("a1".."i5") into buf (at least 3 bytes); FAN_ERANGE. */
 FAN_API int fan_square_name(char *buf, size_t size, int square);
 /** Parses "a1".."i5"; returns the square or FAN_EPARSE. */
 FAN_API int fan_square_parse(const char *text);
+
+/* ------------------------------------------------------------------ */
+/* Pictures                                                            */
+
+/* fan_position_svg() flags. */
+#define FAN_SVG_COORDINATES 1u /* label the columns a..i and the rows 1..5 */
+
+/* The longest picture fan_position_svg() writes, NUL included. */
+#define FAN_SVG_MAX 32768
+
+/**
+ * Draws the position as a standalone SVG image (ASCII text, the same in
+ * every locale) into buf, with the rules of fan_position_to_string() for
+ * buf, size and *needed (FAN_EBUFS when size is smaller than needed;
+ * FAN_SVG_MAX is always enough). The picture shows the board lines, a dot on
+ * each strong point (where the diagonals meet) and the pieces, and on
+ * request:
+ * - highlight: points drawn with a coloured disc under them (0 for none;
+ *   FAN_ERANGE for a bit above 44);
+ * - path: a turn drawn as one arrow per step, its captured set crossed out
+ *   (NULL for none). Its fields are checked as fan_position_play_path()
+ *   does and each step must join neighbouring points (FAN_EINVAL), but the
+ *   turn need not be legal in pos: it may show the turn just played;
+ * - flags: 0 or FAN_SVG_COORDINATES (FAN_EINVAL for any other bit).
+ * Elements carry classes for styling and tests: "piece white",
+ * "piece black", "strong", "highlight", "arrow", "captured".
+ */
+FAN_API int fan_position_svg(char *buf, size_t size, size_t *needed,
+                             const fan_position *pos, uint64_t highlight,
+                             const fan_path *path, uint32_t flags);
 
 #ifdef __cplusplus
 }

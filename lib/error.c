@@ -7,7 +7,9 @@ FAN_API const char *fan_strerror(int code)
     switch (code) {
     case FAN_OK: return "success";
     case FAN_EINVAL: return "invalid argument (NULL pointer or unknown value)";
-    case FAN_ERANGE: return "value out of range (a square must be 0..44)";
+    case FAN_ERANGE:
+        return "value out of range (a square outside 0..44, or a count or "
+               "depth too large)";
     case FAN_EILLEGAL: return "not a legal step or turn in this position";
     case FAN_EAMBIGUOUS:
         return "ambiguous step: it allows approach and withdrawal, name one";

@@ -90,8 +90,9 @@ int mg_steps(fan_step *out, const mg_chain *c)
 
 int mg_has_continuation(const mg_chain *c)
 {
+    /* only a capture chain goes on; a paika is a whole turn */
     fan_step buf[2 * NDIRS];
-    return c->path.length > 0 &&
+    return c->path.length > 0 && c->path.kind[0] != FAN_STEP_PAIKA &&
            piece_captures(buf, 0, c, c->sq, c->lastdir, c->visited) > 0;
 }
 

@@ -87,7 +87,7 @@ void mg_chain_start(mg_chain *c, uint64_t own, uint64_t opp);
 /* The legal next steps of c (turn start: captures, else paikas; in a chain:
  * the continuations). Returns their number (at most FAN_STEPS_MAX). */
 int mg_steps(fan_step *out, const mg_chain *c);
-/* Continuation count of a chain (0 when it cannot go on). */
+/* 1 when a capture chain can go on (never after a paika). */
 int mg_has_continuation(const mg_chain *c);
 /* Applies a step that mg_steps() produced. */
 void mg_apply(mg_chain *c, const fan_step *s);

@@ -6,13 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Start position: White on rows 1-2, Black on rows 4-5, row 3 B W B W . B W B W. */
-#define ROW_MASK(r) ((uint64_t)0x1FF << (9 * (r)))
-#define START_WHITE                                                            \
-    (ROW_MASK(0) | ROW_MASK(1) | BIT(19) | BIT(21) | BIT(24) | BIT(26))
-#define START_BLACK                                                            \
-    (ROW_MASK(3) | ROW_MASK(4) | BIT(18) | BIT(20) | BIT(23) | BIT(25))
-
 fan_turn path_effect(const fan_path *path)
 {
     int to = path->length ? path->to[path->length - 1] : path->from;
@@ -111,19 +104,28 @@ static void update_result(fan_position *p)
     }
 }
 
-static int position_alloc(fan_position **out, uint64_t white, uint64_t black,
-                          int stm, int rules)
+int position_make(fan_position **out, const mg_chain *cur, int stm,
+                  int rules, int turns)
 {
     fan_position *p = calloc(1, sizeof *p);
     if (!p)
         return FAN_ENOMEM;
     p->stm = stm;
     p->rules = rules;
-    mg_chain_start(&p->cur, stm == 0 ? white : black,
-                   stm == 0 ? black : white);
-    update_result(p);
+    p->turns = turns;
+    p->cur = *cur;
+    if (cur->path.length == 0)
+        update_result(p);
     *out = p;
     return FAN_OK;
+}
+
+static int position_alloc(fan_position **out, uint64_t white, uint64_t black,
+                          int stm, int rules)
+{
+    mg_chain c;
+    mg_chain_start(&c, stm == 0 ? white : black, stm == 0 ? black : white);
+    return position_make(out, &c, stm, rules, 0);
 }
 
 FAN_API int fan_position_new(fan_position **out, int rules)
@@ -143,6 +145,9 @@ FAN_API int fan_position_new_custom(fan_position **out, uint64_t white,
     if ((white | black) & ~BOARD_MASK || (white & black) ||
         board_popcount(white) > FAN_MAX_PIECES ||
         board_popcount(black) > FAN_MAX_PIECES)
+        return FAN_EPOSITION;
+    /* nobody loses their last piece on their own turn */
+    if (!(side_to_move == FAN_WHITE ? black : white))
         return FAN_EPOSITION;
     return position_alloc(out, white, black, side_to_move - 1, rules);
 }
@@ -333,6 +338,25 @@ static void turn_start_board(const fan_position *p, uint64_t *own,
     }
 }
 
+void position_game_start(const fan_position *p, uint64_t *white,
+                         uint64_t *black, int *stm, int *turns)
+{
+    if (p->nhist) {
+        const history_entry *h = &p->hist[0];
+        *white = h->white;
+        *black = h->black;
+        *stm = h->stm;
+        *turns = h->turns;
+        return;
+    }
+    uint64_t own, opp;
+    turn_start_board(p, &own, &opp);
+    *white = p->stm == 0 ? own : opp;
+    *black = p->stm == 0 ? opp : own;
+    *stm = p->stm;
+    *turns = p->turns;
+}
+
 /* Records the finished turn c and passes the move. History capacity must
  * have been reserved by the caller. */
 static void finish_turn(fan_position *p, const mg_chain *c)
@@ -382,7 +406,7 @@ static void apply_step(fan_position *p, const fan_step *s)
 {
     mg_chain c = p->cur;
     mg_apply(&c, s);
-    if (s->kind == FAN_STEP_PAIKA || !mg_has_continuation(&c))
+    if (!mg_has_continuation(&c))
         finish_turn(p, &c);
     else
         p->cur = c;
@@ -433,7 +457,7 @@ FAN_API int fan_position_end_turn(fan_position *pos)
     return FAN_OK;
 }
 
-static int valid_path_fields(const fan_path *path)
+int path_check_fields(const fan_path *path)
 {
     if (path->length < 1 || path->length > FAN_PATH_MAX)
         return FAN_EINVAL;
@@ -452,33 +476,40 @@ static int valid_path_fields(const fan_path *path)
     return FAN_OK;
 }
 
-/* Plays a whole turn (or, mid-chain, the rest of the turn whose prefix is
- * the chain so far) after checking every step on a copy. */
-static int play_path(fan_position *pos, const fan_path *path)
+int chain_replay(mg_chain *c, const fan_path *path)
 {
-    mg_chain c = pos->cur;
-    int done = c.path.length;
-    if (path->length <= done || path->from != (done ? c.path.from : path->from))
+    int done = c->path.length;
+    if (path->length < done || (done && path->from != c->path.from))
         return FAN_EILLEGAL;
     for (int i = 0; i < done; i++)
-        if (path->to[i] != c.path.to[i] || path->kind[i] != c.path.kind[i])
+        if (path->to[i] != c->path.to[i] || path->kind[i] != c->path.kind[i])
             return FAN_EILLEGAL;
     for (int i = done; i < path->length; i++) {
         int from = i ? path->to[i - 1] : path->from;
         fan_step s;
-        if (find_step(&s, &c, from, path->to[i], path->kind[i]) != FAN_OK)
+        if (find_step(&s, c, from, path->to[i], path->kind[i]) != FAN_OK)
             return FAN_EILLEGAL;
         if (s.kind == FAN_STEP_PAIKA && path->length != 1)
             return FAN_EILLEGAL;
-        mg_apply(&c, &s);
+        mg_apply(c, &s);
     }
-    if (path->captured != c.captured)
+    return path->captured == c->captured ? FAN_OK : FAN_EILLEGAL;
+}
+
+/* Plays a whole turn (or, mid-chain, the rest of the turn whose prefix is
+ * the chain so far) after checking every step on a copy. Mid-chain, a path
+ * equal to the chain so far ends the turn now, as the turn lists offer it
+ * under stop-at-will (must-continue refuses it below: the chain can go on). */
+static int play_path(fan_position *pos, const fan_path *path)
+{
+    mg_chain c = pos->cur;
+    int r = chain_replay(&c, path);
+    if (r != FAN_OK)
+        return r;
+    /* a paika ends the turn even where the piece could now capture */
+    if (pos->rules == FAN_RULES_MUST && c.captured && mg_has_continuation(&c))
         return FAN_EILLEGAL;
-    /* a paika is a whole turn; only a capture chain must go on */
-    if (pos->rules == FAN_RULES_MUST && path->kind[0] != FAN_STEP_PAIKA &&
-        mg_has_continuation(&c))
-        return FAN_EILLEGAL;
-    int r = check_playable(pos);
+    r = check_playable(pos);
     if (r != FAN_OK)
         return r;
     finish_turn(pos, &c);
@@ -489,7 +520,7 @@ FAN_API int fan_position_play_path(fan_position *pos, const fan_path *path)
 {
     if (!pos || !path)
         return FAN_EINVAL;
-    int r = valid_path_fields(path);
+    int r = path_check_fields(path);
     if (r != FAN_OK)
         return r;
     if (pos->result != FAN_ONGOING)
@@ -556,7 +587,7 @@ FAN_API int fan_path_turn(fan_turn *out, const fan_path *path)
 {
     if (!out || !path)
         return FAN_EINVAL;
-    int r = valid_path_fields(path);
+    int r = path_check_fields(path);
     if (r != FAN_OK)
         return r;
     *out = path_effect(path);

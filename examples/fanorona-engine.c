@@ -1,0 +1,447 @@
+/* SPDX-License-Identifier: MIT */
+/* fanorona-engine: the library's search behind the line protocol that
+ * Fanorona engines adapt from chess UCI (doc/search.md). Reads commands on
+ * stdin, answers on stdout; the search runs on its own thread so that
+ * "stop", "isready" and "quit" are served while it thinks. Uses only the
+ * public API. */
+#include <fanorona.h>
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+/* ------------------------------------------------------------------ */
+/* Compact move notation as the protocol writes it: the library's
+ * notation without its dashes (d3e3A, paika e2e3, chain c1d1Ad2A).     */
+
+#define COMPACT_MAX FAN_PATH_STRING_MAX
+
+static void compact_path(char *buf, const fan_path *p)
+{
+    char text[FAN_PATH_STRING_MAX];
+    char *o = buf;
+    if (fan_path_to_string(text, sizeof text, NULL, p) == FAN_OK)
+        for (const char *s = text; *s; s++)
+            if (*s != '-')
+                *o++ = *s;
+    *o = '\0';
+}
+
+/* Plays the turn written in compact notation (dashes allowed, case of the
+ * mode letters ignored). Returns FAN_OK, FAN_EPARSE or FAN_EILLEGAL. */
+static int play_compact(fan_position *pos, const char *text)
+{
+    char want[COMPACT_MAX];
+    size_t n = 0;
+    for (const char *s = text; *s; s++) {
+        if (n + 1 >= sizeof want)
+            return FAN_EPARSE;
+        /* a mode letter follows a row digit; a lower-case 'a' there is
+         * the column of the next square when a row digit follows it */
+        int mode = n > 0 && want[n - 1] >= '1' && want[n - 1] <= '5' &&
+                   (*s == 'w' || (*s == 'a' && !(s[1] >= '1' && s[1] <= '5')));
+        want[n++] = mode ? (char)(*s - 'a' + 'A') : *s;
+    }
+    want[n] = '\0';
+    fan_path path;
+    int r = fan_position_parse_path(&path, pos, want, NULL);
+    if (r == FAN_OK)
+        r = fan_position_play_path(pos, &path);
+    return r == FAN_EAMBIGUOUS ? FAN_EILLEGAL : r;
+}
+
+/* ------------------------------------------------------------------ */
+/* Engine state                                                        */
+
+typedef struct engine {
+    fan_search *search;
+    fan_position *pos;
+    int rules;       /* MandatoryContinuation */
+    uint32_t hash, threads, multipv, level;
+    pthread_mutex_t out_lock;
+    /* the search thread */
+    pthread_t thread;
+    int running;           /* a thread exists that was not joined */
+    atomic_int finished;   /* it has printed bestmove */
+    int infinite;          /* bestmove waits for stop */
+    atomic_int stop_requested;
+    fan_search_limits limits;
+    fan_position *search_pos;
+} engine;
+
+static void say(engine *e, const char *fmt, ...)
+{
+    va_list ap;
+    pthread_mutex_lock(&e->out_lock);
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    putchar('\n');
+    fflush(stdout);
+    pthread_mutex_unlock(&e->out_lock);
+}
+
+/* The PV as compact text, each turn turned into its canonical path. */
+static void pv_text(char *buf, size_t size, const fan_position *pos,
+                    const fan_search_result *r)
+{
+    fan_position *p = NULL;
+    buf[0] = '\0';
+    if (fan_position_clone(&p, pos) != FAN_OK)
+        return;
+    size_t len = 0;
+    for (uint32_t i = 0; i < r->pv_length; i++) {
+        fan_path path;
+        char mv[COMPACT_MAX];
+        if (fan_position_turn_path(&path, p, r->pv[i]) != FAN_OK)
+            break;
+        compact_path(mv, &path);
+        if (len + strlen(mv) + 2 >= size)
+            break;
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", mv);
+        if (fan_position_play_path(p, &path) != FAN_OK)
+            break;
+    }
+    fan_position_free(p);
+}
+
+static void score_text(char *buf, size_t size, int score)
+{
+    if (FAN_SCORE_IS_WIN(score))
+        snprintf(buf, size, "mate %d", (FAN_SCORE_TURNS(score) + 1) / 2);
+    else if (FAN_SCORE_IS_LOSS(score))
+        snprintf(buf, size, "mate -%d", FAN_SCORE_TURNS(score) / 2);
+    else
+        snprintf(buf, size, "cp %d", score);
+}
+
+static int on_progress(void *user, const fan_search_result *r)
+{
+    engine *e = user;
+    char pv[4096], sc[32];
+    pv_text(pv, sizeof pv, e->search_pos, r);
+    score_text(sc, sizeof sc, r->score);
+    uint64_t nps = r->time_ms ? r->nodes * 1000 / r->time_ms : 0;
+    char mpv[32] = "";
+    if (e->limits.multipv > 1)
+        snprintf(mpv, sizeof mpv, " multipv %u", r->line);
+    say(e, "info depth %u seldepth %u%s score %s nodes %llu nps %llu time %llu pv %s",
+        r->depth, r->seldepth, mpv, sc, (unsigned long long)r->nodes,
+        (unsigned long long)nps, (unsigned long long)r->time_ms, pv);
+    return 0;
+}
+
+static void *search_main(void *arg)
+{
+    engine *e = arg;
+    fan_search_result r;
+    int rc = fan_search_run(&r, e->search, e->search_pos, &e->limits,
+                            on_progress, e);
+    /* "go infinite" answers only after "stop" */
+    while (e->infinite && !e->stop_requested) {
+        struct timespec ts = {0, 2000000};
+        nanosleep(&ts, NULL);
+    }
+    if (rc != FAN_OK) {
+        say(e, "info string no search: %s", fan_strerror(rc));
+        say(e, "bestmove (none)");
+    } else {
+        fan_path path;
+        char mv[COMPACT_MAX];
+        if (fan_position_turn_path(&path, e->search_pos, r.best) == FAN_OK) {
+            compact_path(mv, &path);
+            say(e, "bestmove %s", mv);
+        } else {
+            say(e, "bestmove (none)");
+        }
+    }
+    e->finished = 1;
+    return NULL;
+}
+
+/* Stops the search (repeating the request until it returns) and joins. */
+static void finish_search(engine *e, int stop)
+{
+    if (!e->running)
+        return;
+    if (stop) {
+        e->stop_requested = 1;
+        while (!e->finished) {
+            fan_search_stop(e->search);
+            struct timespec ts = {0, 1000000};
+            nanosleep(&ts, NULL);
+        }
+    }
+    pthread_join(e->thread, NULL);
+    e->running = 0;
+    fan_position_free(e->search_pos);
+    e->search_pos = NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Commands                                                            */
+
+static char *next_token(char **s)
+{
+    while (**s == ' ' || **s == '\t')
+        (*s)++;
+    if (!**s)
+        return NULL;
+    char *t = *s;
+    while (**s && **s != ' ' && **s != '\t')
+        (*s)++;
+    if (**s)
+        *(*s)++ = '\0';
+    return t;
+}
+
+static void cmd_uci(engine *e)
+{
+    say(e, "id name libfanorona %s", fan_version_string());
+    say(e, "id author the libfanorona authors");
+    say(e, "option name Hash type spin default 16 min 1 max %d",
+        FAN_SEARCH_MAX_HASH_MIB);
+    say(e, "option name Threads type spin default 1 min 1 max %d",
+        FAN_SEARCH_MAX_THREADS);
+    say(e, "option name MultiPV type spin default 1 min 1 max %d",
+        FAN_SEARCH_MAX_MULTIPV);
+    say(e, "option name MandatoryContinuation type check default false");
+    say(e, "option name Level type spin default 0 min 0 max %d",
+        FAN_SEARCH_MAX_LEVEL);
+    say(e, "uciok");
+}
+
+static void new_position(engine *e, fan_position *p)
+{
+    fan_position_free(e->pos);
+    e->pos = p;
+}
+
+static void cmd_setoption(engine *e, char *rest)
+{
+    /* setoption name <Name...> value <v> */
+    char *name = strstr(rest, "name ");
+    char *value = strstr(rest, " value ");
+    if (!name) {
+        say(e, "info string setoption needs a name");
+        return;
+    }
+    name += 5;
+    if (value) {
+        *value = '\0';
+        value += 7;
+        while (*value == ' ')
+            value++;
+    }
+    while (*name == ' ')
+        name++;
+    size_t len = strlen(name);
+    while (len && name[len - 1] == ' ')
+        name[--len] = '\0';
+    long v = value ? strtol(value, NULL, 10) : 0;
+    if (!strcasecmp(name, "Hash") && value && v >= 1 &&
+        v <= FAN_SEARCH_MAX_HASH_MIB)
+        e->hash = (uint32_t)v;
+    else if (!strcasecmp(name, "Threads") && value && v >= 1 &&
+             v <= FAN_SEARCH_MAX_THREADS)
+        e->threads = (uint32_t)v;
+    else if (!strcasecmp(name, "MultiPV") && value && v >= 1 &&
+             v <= FAN_SEARCH_MAX_MULTIPV)
+        e->multipv = (uint32_t)v;
+    else if (!strcasecmp(name, "Level") && value && v >= 0 &&
+             v <= FAN_SEARCH_MAX_LEVEL)
+        e->level = (uint32_t)v;
+    else if (!strcasecmp(name, "MandatoryContinuation") && value &&
+             (!strcasecmp(value, "true") || !strcasecmp(value, "false"))) {
+        int rules = !strcasecmp(value, "true") ? FAN_RULES_MUST : FAN_RULES_STOP;
+        if (rules != e->rules) {
+            /* a ruleset belongs to a game: changing it starts a new one */
+            fan_position *p = NULL;
+            e->rules = rules;
+            if (fan_position_new(&p, rules) == FAN_OK)
+                new_position(e, p);
+        }
+    } else
+        say(e, "info string unknown option or bad value: %s", name);
+}
+
+static void cmd_position(engine *e, char *rest)
+{
+    char *moves = strstr(rest, " moves");
+    if (!moves && !strncmp(rest, "moves", 5))
+        moves = rest - 1;
+    if (moves) {
+        *moves = '\0';
+        moves += 6;
+    }
+    char *s = rest;
+    char *kind = next_token(&s);
+    fan_position *p = NULL;
+    int r;
+    if (kind && !strcmp(kind, "startpos")) {
+        r = fan_position_new(&p, e->rules);
+    } else if (kind && !strcmp(kind, "fen")) {
+        while (*s == ' ')
+            s++;
+        size_t len = strlen(s);
+        while (len && (s[len - 1] == ' ' || s[len - 1] == '\r'))
+            s[--len] = '\0';
+        fan_parse_error err;
+        r = fan_position_from_string(&p, s, e->rules, &err);
+        if (r != FAN_OK) {
+            say(e, "info string bad position at %u: %s", err.offset,
+                err.message);
+            return;
+        }
+    } else {
+        say(e, "info string position needs startpos or fen");
+        return;
+    }
+    if (r != FAN_OK) {
+        say(e, "info string %s", fan_strerror(r));
+        return;
+    }
+    char *m;
+    while (moves && (m = next_token(&moves))) {
+        r = play_compact(p, m);
+        if (r != FAN_OK) {
+            say(e, "info string illegal move %s: %s", m, fan_strerror(r));
+            fan_position_free(p);
+            return;
+        }
+    }
+    new_position(e, p);
+}
+
+static uint64_t arg_u64(char **s)
+{
+    char *t = next_token(s);
+    long long v = t ? atoll(t) : 0;
+    return v > 0 ? (uint64_t)v : 0;
+}
+
+static void cmd_go(engine *e, char *rest)
+{
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    uint64_t wtime = 0, btime = 0, winc = 0, binc = 0, movestogo = 0;
+    int clock = 0, infinite = 0;
+    char *s = rest, *t;
+    while ((t = next_token(&s))) {
+        if (!strcmp(t, "depth")) {
+            uint64_t d = arg_u64(&s);
+            l.max_depth = (uint32_t)(d > FAN_SEARCH_MAX_DEPTH ? FAN_SEARCH_MAX_DEPTH : d);
+        } else if (!strcmp(t, "nodes"))
+            l.max_nodes = arg_u64(&s);
+        else if (!strcmp(t, "movetime"))
+            l.time_ms = arg_u64(&s);
+        else if (!strcmp(t, "wtime"))
+            wtime = arg_u64(&s), clock = 1;
+        else if (!strcmp(t, "btime"))
+            btime = arg_u64(&s), clock = 1;
+        else if (!strcmp(t, "winc"))
+            winc = arg_u64(&s);
+        else if (!strcmp(t, "binc"))
+            binc = arg_u64(&s);
+        else if (!strcmp(t, "movestogo"))
+            movestogo = arg_u64(&s);
+        else if (!strcmp(t, "infinite"))
+            infinite = 1;
+    }
+    if (clock && !l.time_ms) {
+        int white = fan_position_side_to_move(e->pos) == FAN_WHITE;
+        uint64_t left = white ? wtime : btime, inc = white ? winc : binc;
+        uint64_t parts = movestogo ? movestogo + 1 : 30;
+        uint64_t ms = left / parts + inc * 3 / 4;
+        if (ms > left / 2)
+            ms = left / 2;
+        l.time_ms = ms > 5 ? ms - 2 : 1;
+    }
+    l.threads = e->threads;
+    l.hash_mib = e->hash;
+    l.multipv = e->multipv;
+    l.level = e->level;
+    l.seed = (uint64_t)time(NULL);
+    if (e->level == 0)
+        l.seed = 0;
+    e->limits = l;
+    e->infinite = infinite;
+    e->stop_requested = 0;
+    e->finished = 0;
+    if (fan_position_clone(&e->search_pos, e->pos) != FAN_OK) {
+        say(e, "bestmove (none)");
+        return;
+    }
+    if (pthread_create(&e->thread, NULL, search_main, e)) {
+        say(e, "info string cannot start the search thread");
+        say(e, "bestmove (none)");
+        fan_position_free(e->search_pos);
+        e->search_pos = NULL;
+        return;
+    }
+    e->running = 1;
+}
+
+int main(void)
+{
+    engine e;
+    memset(&e, 0, sizeof e);
+    e.hash = 16;
+    e.threads = 1;
+    e.multipv = 1;
+    e.rules = FAN_RULES_STOP;
+    pthread_mutex_init(&e.out_lock, NULL);
+    if (fan_search_new(&e.search, e.hash) != FAN_OK ||
+        fan_position_new(&e.pos, e.rules) != FAN_OK) {
+        fprintf(stderr, "fanorona-engine: out of memory\n");
+        return 1;
+    }
+    char line[8192];
+    while (fgets(line, sizeof line, stdin)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        char *s = line;
+        char *cmd = next_token(&s);
+        if (!cmd)
+            continue;
+        if (e.running && e.finished && !e.infinite)
+            finish_search(&e, 0);
+        if (!strcmp(cmd, "quit")) {
+            break;
+        } else if (!strcmp(cmd, "isready")) {
+            say(&e, "readyok");
+        } else if (!strcmp(cmd, "stop")) {
+            finish_search(&e, 1);
+        } else if (!strcmp(cmd, "uci")) {
+            cmd_uci(&e);
+        } else if (!strcmp(cmd, "ucinewgame")) {
+            finish_search(&e, 1);
+            fan_search_clear(e.search);
+            fan_position *p = NULL;
+            if (fan_position_new(&p, e.rules) == FAN_OK)
+                new_position(&e, p);
+        } else if (!strcmp(cmd, "setoption")) {
+            finish_search(&e, 1);
+            cmd_setoption(&e, s);
+        } else if (!strcmp(cmd, "position")) {
+            finish_search(&e, 1);
+            cmd_position(&e, s);
+        } else if (!strcmp(cmd, "go")) {
+            finish_search(&e, 1);
+            cmd_go(&e, s);
+        } else if (!strcmp(cmd, "d")) {
+            char buf[FAN_POSITION_STRING_MAX];
+            fan_position_to_string(buf, sizeof buf, NULL, e.pos);
+            say(&e, "info string position %s", buf);
+        } else {
+            say(&e, "info string unknown command: %s", cmd);
+        }
+    }
+    finish_search(&e, 1);
+    fan_search_free(e.search);
+    fan_position_free(e.pos);
+    return 0;
+}

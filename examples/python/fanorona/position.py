@@ -1,0 +1,550 @@
+# SPDX-License-Identifier: MIT
+"""The Position class: one game, owned by a libfanorona handle."""
+import ctypes
+from collections import namedtuple
+
+from . import _lib
+from .errors import check, check_text, error_for
+from .moves import (SQUARES, Color, Count, Direction, Outcome, Reason, Rules,
+                    Square, Step, StepKind, Turn, mask, squares)
+
+__all__ = ["Position", "Result"]
+
+_L = _lib.lib
+
+
+class Result(namedtuple("Result", "outcome reason")):
+    """How the game stands: an Outcome and the Reason it ended."""
+
+    __slots__ = ()
+
+    @property
+    def is_over(self):
+        return self.outcome != Outcome.ONGOING
+
+    @property
+    def winner(self):
+        """Color.WHITE or Color.BLACK, or None (ongoing or drawn)."""
+        return {Outcome.WHITE_WINS: Color.WHITE,
+                Outcome.BLACK_WINS: Color.BLACK}.get(self.outcome)
+
+    def __str__(self):
+        if not self.is_over:
+            return str(self.outcome)
+        return "%s (%s)" % (self.outcome, self.reason)
+
+
+def _rules(value):
+    if isinstance(value, str):
+        try:
+            return Rules[value.upper()]
+        except KeyError:
+            pass  # the library says what is wrong with it
+        value = -1
+    return int(value)
+
+
+def _count(value):
+    if isinstance(value, str):
+        try:
+            return Count[value.upper()]
+        except KeyError:
+            return -1
+    return int(value)
+
+
+def _mask_arg(items):
+    return mask(items) if items is not None else 0
+
+
+class Position:
+    """A game of Fanorona: the board, the side to move, the ruleset, the
+    turn in progress and the history for undo and redo.
+
+    Position() is the start of a game (stop-at-will rules);
+    Position(rules="must") uses must-continue; Position(text) reads a
+    position string, Position.custom(white=..., black=...) sets up a board.
+    str() draws the board, repr() shows the position string; == and hash
+    compare the positions (board, side, rules, turn counter, turn state).
+    """
+
+    __slots__ = ("_h", "__weakref__")
+    _free = _L.fan_position_free
+
+    def __init__(self, text=None, rules=Rules.STOP):
+        self._h = None
+        h = ctypes.c_void_p()
+        if text is None:
+            check(_L.fan_position_new(ctypes.byref(h), _rules(rules)),
+                  "fan_position_new")
+        else:
+            if not isinstance(text, str):
+                raise TypeError("a position string is a str, not %r"
+                                % (text,))
+            err = _lib.FanParseError()
+            code = _L.fan_position_from_string(
+                ctypes.byref(h), text.encode(), _rules(rules),
+                ctypes.byref(err))
+            check_text(code, "fan_position_from_string", err)
+        self._h = h.value
+
+    @classmethod
+    def _adopt(cls, handle):
+        obj = cls.__new__(cls)
+        obj._h = handle
+        return obj
+
+    @classmethod
+    def custom(cls, white=(), black=(), side=Color.WHITE, rules=Rules.STOP):
+        """A game from a set-up board: white and black are squares (names
+        or numbers) or masks."""
+        h = ctypes.c_void_p()
+        check(_L.fan_position_new_custom(ctypes.byref(h), _mask_arg(white),
+                                         _mask_arg(black), int(side),
+                                         _rules(rules)),
+              "fan_position_new_custom")
+        return cls._adopt(h.value)
+
+    @classmethod
+    def from_string(cls, text, default_rules=Rules.STOP):
+        """Reads a position string; the short form takes default_rules."""
+        return cls(text, default_rules)
+
+    def __del__(self):
+        h, self._h = getattr(self, "_h", None), None
+        if h:
+            self._free(h)
+
+    def copy(self):
+        """An independent copy, history included."""
+        h = ctypes.c_void_p()
+        check(_L.fan_position_clone(ctypes.byref(h), self._h),
+              "fan_position_clone")
+        return Position._adopt(h.value)
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    # -----------------------------------------------------------------
+    # Text
+
+    def to_string(self):
+        """The full position string (board, side, rules, turns, chain)."""
+        buf = ctypes.create_string_buffer(_lib.FAN_POSITION_STRING_MAX)
+        check(_L.fan_position_to_string(buf, len(buf), None, self._h),
+              "fan_position_to_string")
+        return buf.value.decode()
+
+    def __repr__(self):
+        return "Position(%r)" % self.to_string()
+
+    def __str__(self):
+        """The board, row 5 at the top, with its lines: W white, B black,
+        . an empty point."""
+        rows = []
+        for row in range(_lib.FAN_ROWS - 1, -1, -1):
+            cells = []
+            for col in range(_lib.FAN_COLUMNS):
+                piece = self.piece(col + _lib.FAN_COLUMNS * row)
+                cells.append("." if piece is None else piece.name[0])
+            rows.append("%d %s" % (row + 1, "-".join(cells)))
+            if row:
+                links = ["|"]
+                for col in range(_lib.FAN_COLUMNS - 1):
+                    links.append("\\" if (col + row) % 2 == 0 else "/")
+                    links.append("|")
+                rows.append("  " + "".join(links))
+        rows.append("  " + " ".join("abcdefghi"))
+        side = self.side_to_move
+        state = ("%s to move" % side if not self.result.is_over
+                 else str(self.result))
+        rows.append("%s, %s rules, turn %d" % (
+            state, "stop-at-will" if self.rules == Rules.STOP
+            else "must-continue", self.turns_played + 1))
+        return "\n".join(rows)
+
+    # -----------------------------------------------------------------
+    # Comparison
+
+    def __eq__(self, other):
+        if not isinstance(other, Position):
+            return NotImplemented
+        return check(_L.fan_position_equal(self._h, other._h),
+                     "fan_position_equal") == 1
+
+    def __hash__(self):
+        out = ctypes.c_uint64()
+        check(_L.fan_position_hash(ctypes.byref(out), self._h),
+              "fan_position_hash")
+        return hash(out.value)
+
+    # -----------------------------------------------------------------
+    # State
+
+    def piece(self, sq):
+        """Color.WHITE, Color.BLACK, or None for an empty point."""
+        p = check(_L.fan_position_piece(self._h, _square_arg(sq)),
+                  "fan_position_piece")
+        return Color(p) if p else None
+
+    def pieces(self, color):
+        out = ctypes.c_uint64()
+        check(_L.fan_position_pieces(ctypes.byref(out), self._h, int(color)),
+              "fan_position_pieces")
+        return squares(out.value)
+
+    @property
+    def white(self):
+        return self.pieces(Color.WHITE)
+
+    @property
+    def black(self):
+        return self.pieces(Color.BLACK)
+
+    @property
+    def side_to_move(self):
+        return Color(check(_L.fan_position_side_to_move(self._h),
+                           "fan_position_side_to_move"))
+
+    @property
+    def rules(self):
+        return Rules(check(_L.fan_position_rules(self._h),
+                           "fan_position_rules"))
+
+    @property
+    def turns_played(self):
+        return check(_L.fan_position_turns_played(self._h),
+                     "fan_position_turns_played")
+
+    @property
+    def result(self):
+        return Result(
+            Outcome(check(_L.fan_position_result(self._h),
+                          "fan_position_result")),
+            Reason(check(_L.fan_position_result_reason(self._h),
+                         "fan_position_result_reason")))
+
+    @property
+    def is_over(self):
+        return self.result.is_over
+
+    # -----------------------------------------------------------------
+    # Turns
+
+    def _list(self, function, ctype, name):
+        count = ctypes.c_size_t()
+        while True:
+            n = count.value
+            arr = (ctype * max(n, 1))()
+            code = function(arr, n, ctypes.byref(count), self._h)
+            if code != _lib.FAN_EBUFS:
+                check(code, name)
+                return arr[:count.value]
+
+    def legal_turns(self):
+        """The legal turns, one per effect (origin, destination, captured
+        set), each with its canonical path. In the middle of a chain: the
+        ways to complete it."""
+        effects = self._list(_L.fan_position_turns, ctypes.c_uint64,
+                             "fan_position_turns")
+        out = []
+        for effect in effects:
+            p = _lib.FanPath()
+            check(_L.fan_position_turn_path(ctypes.byref(p), self._h, effect),
+                  "fan_position_turn_path")
+            out.append(Turn(p))
+        return out
+
+    def legal_paths(self):
+        """Every distinct legal path (several may share an effect)."""
+        return [Turn(p) for p in self._list(_L.fan_position_paths,
+                                            _lib.FanPath,
+                                            "fan_position_paths")]
+
+    def parse_turn(self, text):
+        """The legal turn that move notation names ("f4-e4W-e3A", compact
+        "f4e4We3A"; a mode letter may be left out where only one mode fits;
+        doc/formats.md). In the middle of a chain the text may also be the
+        continuation alone. ParseError for text that is no move,
+        IllegalMoveError when no legal turn fits, AmbiguousStepError when
+        both modes would; each with the library's offset and reason."""
+        p = _lib.FanPath()
+        err = _lib.FanParseError()
+        check_text(_L.fan_position_parse_path(ctypes.byref(p), self._h,
+                                              _text_arg(text),
+                                              ctypes.byref(err)),
+                   "fan_position_parse_path", err)
+        return Turn(p)
+
+    def parse_step(self, text):
+        """The legal step that notation names ("d3-e3W"), with its
+        preview; errors as parse_turn()."""
+        s = _lib.FanStep()
+        err = _lib.FanParseError()
+        check_text(_L.fan_position_parse_step(ctypes.byref(s), self._h,
+                                              _text_arg(text),
+                                              ctypes.byref(err)),
+                   "fan_position_parse_step", err)
+        return Step._from_c(s)
+
+    def push(self, turn):
+        """Plays a whole turn: a Turn, or move notation. Returns the Turn."""
+        if isinstance(turn, str):
+            turn = self.parse_turn(turn)
+        if not isinstance(turn, Turn):
+            raise TypeError("push() takes a Turn or move notation, not %r"
+                            % (turn,))
+        check(_L.fan_position_play_path(self._h, ctypes.byref(turn._path)),
+              "fan_position_play_path")
+        return turn
+
+    def push_effect(self, effect):
+        """Plays a turn given by its effect (a fan_turn number)."""
+        check(_L.fan_position_play_turn(self._h, effect),
+              "fan_position_play_turn")
+
+    def pop(self):
+        """Takes back the last turn, or the chain in progress; returns what
+        was taken back as a Turn."""
+        if self.in_chain:
+            taken = self.chain_path
+        else:
+            n = check(_L.fan_position_history_length(self._h),
+                      "fan_position_history_length")
+            taken = self._history_turn(n - 1) if n else None
+        check(_L.fan_position_undo(self._h), "fan_position_undo")
+        return taken
+
+    def redo(self):
+        """Replays the last turn taken back; returns it."""
+        check(_L.fan_position_redo(self._h), "fan_position_redo")
+        return self._history_turn(len(self) - 1)
+
+    def __len__(self):
+        """The number of complete turns that pop() can take back."""
+        return check(_L.fan_position_history_length(self._h),
+                     "fan_position_history_length")
+
+    def _history_turn(self, index):
+        p = _lib.FanPath()
+        check(_L.fan_position_history_path(ctypes.byref(p), self._h, index),
+              "fan_position_history_path")
+        return Turn(p)
+
+    @property
+    def history(self):
+        """The turns played in this game, first to last."""
+        return [self._history_turn(i) for i in range(len(self))]
+
+    # -----------------------------------------------------------------
+    # Steps
+
+    def legal_steps(self):
+        """The legal next steps, each with the pieces it would capture
+        (its preview): every capture at the start of a turn, or every paika
+        when there is none; the continuations in a chain."""
+        return [Step._from_c(s) for s in self._list(
+            _L.fan_position_steps, _lib.FanStep, "fan_position_steps")]
+
+    def play_step(self, step, target=None, kind=StepKind.ANY):
+        """Plays one step: a Step, move notation of one step ("d3-e3W"),
+        or origin and target squares with a StepKind."""
+        if isinstance(step, str) and target is None:
+            step = self.parse_step(step)
+        if isinstance(step, Step):
+            origin, target, kind = step.origin, step.target, step.kind
+        else:
+            origin = step
+            if target is None:
+                raise TypeError("play_step() needs a target square")
+        check(_L.fan_position_play_step(self._h, _square_arg(origin),
+                                        _square_arg(target), int(kind)),
+              "fan_position_play_step")
+
+    def end_turn(self):
+        """Ends the capture chain in progress (stop-at-will only)."""
+        check(_L.fan_position_end_turn(self._h), "fan_position_end_turn")
+
+    @property
+    def can_end_turn(self):
+        return check(_L.fan_position_can_end_turn(self._h),
+                     "fan_position_can_end_turn") == 1
+
+    @property
+    def in_chain(self):
+        return check(_L.fan_position_in_chain(self._h),
+                     "fan_position_in_chain") == 1
+
+    @property
+    def must_capture(self):
+        return check(_L.fan_position_must_capture(self._h),
+                     "fan_position_must_capture") == 1
+
+    def _int_out(self, function, name):
+        out = ctypes.c_int()
+        check(function(ctypes.byref(out), self._h), name)
+        return out.value
+
+    def _mask_out(self, function, name):
+        out = ctypes.c_uint64()
+        check(function(ctypes.byref(out), self._h), name)
+        return squares(out.value)
+
+    @property
+    def active_piece(self):
+        """The square of the piece making the chain, or None."""
+        sq = self._int_out(_L.fan_position_active_piece,
+                           "fan_position_active_piece")
+        return SQUARES[sq] if sq >= 0 else None
+
+    @property
+    def last_direction(self):
+        """Direction of the chain's last segment, or None."""
+        d = self._int_out(_L.fan_position_last_direction,
+                          "fan_position_last_direction")
+        return Direction(d) if d >= 0 else None
+
+    @property
+    def visited(self):
+        return self._mask_out(_L.fan_position_visited, "fan_position_visited")
+
+    @property
+    def chain_captured(self):
+        return self._mask_out(_L.fan_position_chain_captured,
+                              "fan_position_chain_captured")
+
+    @property
+    def chain_path(self):
+        """The steps played so far in the turn in progress, as a Turn, or
+        None at the start of a turn."""
+        p = _lib.FanPath()
+        check(_L.fan_position_chain_path(ctypes.byref(p), self._h),
+              "fan_position_chain_path")
+        return Turn(p) if p.length else None
+
+    @property
+    def movable(self):
+        """The pieces that have a legal step now."""
+        return self._mask_out(_L.fan_position_movable, "fan_position_movable")
+
+    def destinations(self, sq):
+        """The legal destinations of the piece on sq now."""
+        out = ctypes.c_uint64()
+        check(_L.fan_position_destinations(ctypes.byref(out), self._h,
+                                           _square_arg(sq)),
+              "fan_position_destinations")
+        return squares(out.value)
+
+    # -----------------------------------------------------------------
+    # Perft
+
+    def perft(self, depth, count=Count.UNIQUE):
+        """The number of sequences of depth complete turns (Count.UNIQUE
+        or Count.PATHS, or "unique" / "paths")."""
+        out = ctypes.c_uint64()
+        check(_L.fan_perft(ctypes.byref(out), self._h, _depth(depth),
+                           _count(count)), "fan_perft")
+        return out.value
+
+    def divide(self, depth, count=Count.UNIQUE):
+        """perft split by first turn: a dict {Turn: count below it}."""
+        d, k = _depth(depth), _count(count)
+        n = ctypes.c_size_t()
+        while True:
+            arr = (_lib.FanPerftEntry * max(n.value, 1))()
+            code = _L.fan_perft_divide(arr, n.value, ctypes.byref(n),
+                                       self._h, d, k)
+            if code != _lib.FAN_EBUFS:
+                check(code, "fan_perft_divide")
+                return {Turn(e.path): e.nodes for e in arr[:n.value]}
+
+    # -----------------------------------------------------------------
+    # Search
+
+    def search(self, depth=None, nodes=None, time_ms=None, threads=1,
+               level=None, seed=None, multipv=1, search=None, progress=None):
+        """The best turn found by the library's search, as a SearchResult
+        (best, score, pv, depth, nodes, time_ms, is_win, is_loss,
+        turns_to_end). Limits as Search.run(); give at least one of depth,
+        nodes and time_ms, or stop the search from another thread through
+        a Search you pass in. Without search a fresh handle (16 MiB table)
+        is made and freed, so equal calls with one thread and no time
+        limit give equal results. GameOverError once the game has ended."""
+        from .search import Search
+        if search is not None:
+            return search.run(self, depth, nodes, time_ms, threads, level,
+                              seed, multipv, progress)
+        with Search() as s:
+            return s.run(self, depth, nodes, time_ms, threads, level, seed,
+                         multipv, progress)
+
+    # -----------------------------------------------------------------
+    # Game records
+
+    def record(self):
+        """The game as a record (doc/formats.md): its tags and numbered
+        turns, from where this handle's history begins."""
+        size = ctypes.c_size_t()
+        buf = ctypes.create_string_buffer(1024)
+        code = _L.fan_record_write(buf, len(buf), ctypes.byref(size), self._h)
+        if code == _lib.FAN_EBUFS:
+            buf = ctypes.create_string_buffer(size.value)
+            code = _L.fan_record_write(buf, len(buf), None, self._h)
+        check(code, "fan_record_write")
+        return buf.value.decode()
+
+    @classmethod
+    def from_record(cls, text):
+        """Replays a game record, checking every turn; the position has
+        the whole game as its history."""
+        h = ctypes.c_void_p()
+        err = _lib.FanParseError()
+        check_text(_L.fan_record_read(ctypes.byref(h), _text_arg(text),
+                                      ctypes.byref(err)),
+                   "fan_record_read", err)
+        return cls._adopt(h.value)
+
+    # -----------------------------------------------------------------
+    # Pictures
+
+    def svg(self, highlight=(), turn=None, coordinates=True):
+        """The board as SVG text: highlight some squares, draw a Turn (or
+        move notation of a legal turn) as arrows."""
+        if isinstance(turn, str):
+            turn = self.parse_turn(turn)
+        path = ctypes.byref(turn._path) if turn is not None else None
+        flags = _lib.FAN_SVG_COORDINATES if coordinates else 0
+        buf = ctypes.create_string_buffer(_lib.FAN_SVG_MAX)
+        check(_L.fan_position_svg(buf, len(buf), None, self._h,
+                                  _mask_arg(highlight), path, flags),
+              "fan_position_svg")
+        return buf.value.decode()
+
+    def _repr_svg_(self):
+        """The picture notebooks show: the chain so far, or else the last
+        turn played, as arrows."""
+        turn = self.chain_path
+        if turn is None and len(self):
+            turn = self._history_turn(len(self) - 1)
+        return self.svg(turn=turn)
+
+
+def _text_arg(text):
+    if not isinstance(text, str):
+        raise TypeError("move notation is a str, not %r" % (text,))
+    return text.encode()
+
+
+def _square_arg(sq):
+    if isinstance(sq, int) and not isinstance(sq, bool):
+        return sq  # out-of-range numbers are for the library to refuse
+    return Square(sq)
+
+
+def _depth(depth):
+    if depth < 0:
+        raise error_for(_lib.FAN_ERANGE, "perft",
+                        "the depth %d is negative" % depth)
+    return min(int(depth), 2**32 - 1)

@@ -1,0 +1,6 @@
+// SPDX-License-Identifier: MIT
+//! The crate's tests, linked into one binary.
+mod errors;
+mod game;
+mod position;
+mod search;

@@ -1,0 +1,132 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# A scripted session with fanorona-engine: handshake, options, positions
+# with moves in compact notation (dashes too), every kind of "go", "stop"
+# during an infinite search, and a forced win. Usage: engine-session.sh ENGINE
+set -u
+ENGINE=$1
+OUT=$(mktemp)
+trap 'rm -f "$OUT"' EXIT
+fail() {
+    echo "FAIL: $*"
+    echo "---- engine output ----"
+    cat "$OUT"
+    exit 1
+}
+# expect PATTERN: a line of the last session's output matches (grep -E)
+expect() {
+    grep -Eq -- "$1" "$OUT" || fail "no line matches '$1'"
+}
+reject() {
+    ! grep -Eq -- "$1" "$OUT" || fail "a line matches '$1'"
+}
+# lines come in this order
+before() {
+    a=$(grep -En -- "$1" "$OUT" | head -n 1 | cut -d: -f1)
+    b=$(grep -En -- "$2" "$OUT" | tail -n 1 | cut -d: -f1)
+    [ -n "$a" ] && [ -n "$b" ] && [ "$a" -lt "$b" ] || fail "'$1' not before '$2'"
+}
+# Runs one session: sends the commands in order, after each "go" waits for
+# its bestmove (at most 30 s), then sends quit.
+session() {
+    fifo=$(mktemp -u)
+    mkfifo "$fifo" || fail "mkfifo"
+    "$ENGINE" < "$fifo" > "$OUT" 2>&1 &
+    pid=$!
+    exec 3> "$fifo"
+    gos=0
+    for c in "$@"; do
+        printf '%s\n' "$c" >&3
+        case $c in
+        go*)
+            gos=$((gos + 1))
+            n=0
+            while [ "$(grep -c '^bestmove' "$OUT")" -lt "$gos" ]; do
+                n=$((n + 1))
+                [ "$n" -le 600 ] || { exec 3>&-; rm -f "$fifo"; fail "no bestmove for '$c'"; }
+                sleep 0.05
+            done
+            ;;
+        esac
+    done
+    printf 'quit\n' >&3
+    exec 3>&-
+    rm -f "$fifo"
+    wait "$pid" || fail "engine exited with an error"
+}
+
+# 1. handshake and a first search from the start position
+session uci isready ucinewgame "position startpos" "go depth 3" isready
+expect '^id name '
+for opt in Hash Threads MultiPV MandatoryContinuation; do
+    expect "^option name $opt type "
+done
+before '^id name' '^uciok$'
+expect '^readyok$'
+expect '^info depth 1 .*score cp -?[0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ pv '
+expect '^info depth 3 '
+before '^info depth 3 ' '^bestmove '
+# White's five legal first turns (doc/rules)
+expect '^bestmove (d2e3A|e2e3A|f2e3A|d3e3A|d3e3W)$'
+best=$(grep '^bestmove' "$OUT" | cut -d' ' -f2)
+
+# 2. the best turn is playable; dashes and plain compact text are equal
+session "position startpos moves $best" d
+expect '^info string position [^ ]+ b stop 1 -$'
+reject 'illegal'
+session "position startpos moves d3-e3A" d "position startpos moves d3e3A" d
+[ "$(grep -c 'b stop 1 -' "$OUT")" -eq 2 ] || fail "dash and compact moves differ"
+session "position startpos moves d3e3A e4e3W" d
+expect 'illegal move e4e3W'
+# a paika to the a-file, and lower-case modes
+session "position fen 8B/9/9/1W7/9 w stop 0 - moves b2a3" d \
+    "position startpos moves d3e3a" d
+expect '^info string position 8B/9/W8/9/9 b stop 1 -$'
+expect '^info string position [^ ]+ b stop 1 -$'
+reject 'illegal'
+
+# 3. must-continue through the option; a chain of two segments
+session "setoption name MandatoryContinuation value true" "position startpos" d
+expect '^info string position [^ ]+ w must 0 -$'
+session "position startpos moves d3e3A" "go depth 2"
+expect '^bestmove [a-i][1-5][a-i][1-5][AW]'
+
+# 4. a forced win: a3-b3 approaches the last black piece on c3
+session "position fen 9/9/W1B6/9/9 w stop 0 -" "go depth 3"
+expect '^info depth [0-9]+ .*score mate 1 '
+expect '^bestmove a3b3A$'
+# the short form of a position string, other engines' counters
+session "position fen 9/9/W1B6/9/9 w 0 1" "go nodes 500"
+expect '^bestmove a3b3A$'
+
+# 5. limits: nodes, movetime, clock, multipv
+session "position startpos moves d3e3A" "go nodes 2000"
+expect '^bestmove '
+session "position startpos" "go movetime 100"
+expect '^bestmove '
+session "position startpos moves d3e3A" "go wtime 2000 btime 2000 winc 10 binc 10"
+expect '^bestmove '
+session "setoption name MultiPV value 3" "position startpos" "go depth 2"
+expect '^info depth 2 .*multipv 3 '
+
+# 6. "go infinite" answers only after "stop", and then at once
+{
+    printf 'position startpos\ngo infinite\n'
+    sleep 1
+    printf 'isready\n'
+    sleep 1
+    printf 'stop\n'
+    sleep 1
+    printf 'quit\n'
+} | "$ENGINE" > "$OUT" 2>&1 || fail "engine exited with an error"
+expect '^readyok$'
+before '^readyok$' '^bestmove '
+[ "$(grep -c '^bestmove ' "$OUT")" -eq 1 ] || fail "not exactly one bestmove"
+
+# 7. errors are reported, not fatal
+session "position fen nonsense" "setoption name Nope value 1" "frobnicate" isready
+expect '^info string bad position'
+expect '^info string unknown option'
+expect '^info string unknown command'
+expect '^readyok$'
+echo "engine session: all checks passed"

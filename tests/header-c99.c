@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/* Build-only test: the public header alone compiles as strict C99
+ * (-std=c99 -pedantic -Werror -Wall -Wextra, set in meson.build), and the
+ * fixed layouts of the value types are what the header documents. */
+#include <fanorona.h>
+
+#include <stddef.h>
+#include <stdio.h>
+
+static int failures;
+
+#define CHECK(cond)                                                            \
+    do {                                                                       \
+        if (!(cond)) {                                                         \
+            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, #cond);         \
+            failures++;                                                        \
+        }                                                                      \
+    } while (0)
+
+int main(void)
+{
+    fan_turn t = FAN_TURN_MAKE(21, 22, (uint64_t)1 << 23);
+
+    CHECK(sizeof(fan_turn) == 8);
+    CHECK(FAN_TURN_FROM(t) == 21);
+    CHECK(FAN_TURN_TO(t) == 22);
+    CHECK(FAN_TURN_CAPTURED(t) == (uint64_t)1 << 23);
+    CHECK(t >> 57 == 0);
+    CHECK(FAN_BOARD_MASK == ((uint64_t)1 << 45) - 1);
+    CHECK(FAN_SQUARE(4, 2) == 22);
+
+    CHECK(sizeof(fan_step) == 16);
+    CHECK(offsetof(fan_step, captures) == 0);
+    CHECK(offsetof(fan_step, from) == 8);
+    CHECK(offsetof(fan_step, to) == 9);
+    CHECK(offsetof(fan_step, kind) == 10);
+    CHECK(offsetof(fan_step, direction) == 11);
+    CHECK(offsetof(fan_step, reserved) == 12);
+
+    CHECK(sizeof(fan_path) == 64);
+    CHECK(offsetof(fan_path, captured) == 0);
+    CHECK(offsetof(fan_path, from) == 8);
+    CHECK(offsetof(fan_path, length) == 9);
+    CHECK(offsetof(fan_path, reserved) == 10);
+    CHECK(offsetof(fan_path, to) == 16);
+    CHECK(offsetof(fan_path, kind) == 16 + FAN_PATH_MAX);
+
+    CHECK(sizeof(fan_perft_entry) == 80);
+    CHECK(offsetof(fan_perft_entry, path) == 0);
+    CHECK(offsetof(fan_perft_entry, turn) == 64);
+    CHECK(offsetof(fan_perft_entry, nodes) == 72);
+
+    /* The header and the library loaded agree on the version. */
+    CHECK(fan_version_number() == FAN_VERSION_NUMBER);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+// Build-only test: the public header alone compiles as C++ (with warnings
+// as errors, set in meson.build), links with C linkage, and has the same
+// layouts as in C.
+#include <fanorona.h>
+
+#include <cstddef>
+#include <cstdio>
+#include <cstring>
+
+static_assert(sizeof(fan_turn) == 8, "fan_turn");
+static_assert(sizeof(fan_step) == 16, "fan_step");
+static_assert(offsetof(fan_step, captures) == 0, "fan_step.captures");
+static_assert(offsetof(fan_step, from) == 8, "fan_step.from");
+static_assert(offsetof(fan_step, to) == 9, "fan_step.to");
+static_assert(offsetof(fan_step, kind) == 10, "fan_step.kind");
+static_assert(offsetof(fan_step, direction) == 11, "fan_step.direction");
+static_assert(offsetof(fan_step, reserved) == 12, "fan_step.reserved");
+static_assert(sizeof(fan_path) == 64, "fan_path");
+static_assert(offsetof(fan_path, captured) == 0, "fan_path.captured");
+static_assert(offsetof(fan_path, from) == 8, "fan_path.from");
+static_assert(offsetof(fan_path, length) == 9, "fan_path.length");
+static_assert(offsetof(fan_path, reserved) == 10, "fan_path.reserved");
+static_assert(offsetof(fan_path, to) == 16, "fan_path.to");
+static_assert(offsetof(fan_path, kind) == 16 + FAN_PATH_MAX, "fan_path.kind");
+static_assert(sizeof(fan_perft_entry) == 80, "fan_perft_entry");
+static_assert(offsetof(fan_perft_entry, turn) == 64, "fan_perft_entry.turn");
+static_assert(offsetof(fan_perft_entry, nodes) == 72, "fan_perft_entry.nodes");
+
+int main()
+{
+    int failures = 0;
+    // Calls through the C ABI: a fresh game has five first turns.
+    fan_position *pos = nullptr;
+    if (fan_position_new(&pos, FAN_RULES_STOP) != FAN_OK)
+        return 1;
+    std::size_t count = 0;
+    fan_turn turns[8];
+    if (fan_position_turns(turns, 8, &count, pos) != FAN_OK || count != 5) {
+        std::fprintf(stderr, "turns: %zu\n", count);
+        failures++;
+    }
+    fan_position_free(pos);
+    if (std::strcmp(fan_version_string(), FAN_VERSION_STRING) != 0)
+        failures++;
+    return failures ? 1 : 0;
+}

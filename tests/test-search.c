@@ -1,0 +1,831 @@
+/* SPDX-License-Identifier: MIT */
+/* The search API: forced wins, legality over random positions in both
+ * rulesets, stopping from another thread, determinism, limits and levels,
+ * and argument checking. */
+#include "tcommon.h"
+#include "trandom.h"
+
+#include <pthread.h>
+#include <time.h>
+
+/* Position from a position string; the test fails if it does not parse. */
+static fan_position *FROM(const char *text)
+{
+    fan_position *p = NULL;
+    fan_parse_error err;
+    int r = fan_position_from_string(&p, text, FAN_RULES_STOP, &err);
+    ck_assert_msg(r == FAN_OK, "%s: %s at %u", text, err.message, err.offset);
+    return p;
+}
+
+/* ------------------------------------------------------------------ */
+/* An independent judge: brute force over the public turn API          */
+
+static int forced_win(const fan_position *p, int n);
+
+static int winner_is(int result, int side)
+{
+    return result == (side == FAN_WHITE ? FAN_WHITE_WINS : FAN_BLACK_WINS);
+}
+
+/* The side to move at q loses within n turns whatever it plays. */
+static int all_replies_lose(const fan_position *q, int n)
+{
+    fan_turn turns[1024];
+    size_t c = 0;
+    ck_assert_fan_ok(fan_position_turns(turns, 1024, &c, q));
+    int side = fan_position_side_to_move(q);
+    for (size_t i = 0; i < c; i++) {
+        fan_position *r = NULL;
+        ck_assert_fan_ok(fan_position_clone(&r, q));
+        ck_assert_fan_ok(fan_position_play_turn(r, turns[i]));
+        int res = fan_position_result(r);
+        int lost = res == FAN_ONGOING
+                       ? forced_win(r, n)
+                       : res != FAN_DRAW && !winner_is(res, side);
+        fan_position_free(r);
+        if (!lost)
+            return 0;
+    }
+    return 1;
+}
+
+/* The side to move can force a win within n complete turns (its own and
+ * the opponent's counted). */
+static int forced_win(const fan_position *p, int n)
+{
+    if (n <= 0)
+        return 0;
+    fan_turn turns[1024];
+    size_t c = 0;
+    ck_assert_fan_ok(fan_position_turns(turns, 1024, &c, p));
+    int side = fan_position_side_to_move(p);
+    for (size_t i = 0; i < c; i++) {
+        fan_position *r = NULL;
+        ck_assert_fan_ok(fan_position_clone(&r, p));
+        ck_assert_fan_ok(fan_position_play_turn(r, turns[i]));
+        int res = fan_position_result(r);
+        int won = winner_is(res, side) ||
+                  (res == FAN_ONGOING && n >= 3 && all_replies_lose(r, n - 2));
+        fan_position_free(r);
+        if (won)
+            return 1;
+    }
+    return 0;
+}
+
+/* turn t wins within n turns in p */
+static int winning_turn(const fan_position *p, fan_turn t, int n)
+{
+    fan_position *r = NULL;
+    ck_assert_fan_ok(fan_position_clone(&r, p));
+    ck_assert_fan_ok(fan_position_play_turn(r, t));
+    int res = fan_position_result(r);
+    int won = winner_is(res, fan_position_side_to_move(p)) ||
+              (res == FAN_ONGOING && n >= 3 && all_replies_lose(r, n - 2));
+    fan_position_free(r);
+    return won;
+}
+
+/* ------------------------------------------------------------------ */
+/* Constructed forced wins                                             */
+
+typedef struct forced {
+    const char *position;
+    int turns;  /* shortest forced win, in complete turns */
+    int greedy; /* 1: no turn that captures the most pieces wins */
+} forced;
+
+/* Each position comes with why it is won; the suite re-derives the length
+ * of the shortest win by brute force before asking the engine. */
+static const forced forced_wins[] = {
+    /* 1. a3-b3 approaches c3, Black's last piece. */
+    {"9/9/W1B6/9/9 w stop 0 -", 1, 0},
+    /* 2. e3-f3 withdraws from the run d3 c3 b3: all three at once. */
+    {"9/9/1BBBW4/9/9 w stop 0 -", 1, 0},
+    /* 3. a1-b2 approaches up the diagonal c3 d4 e5. */
+    {"4B4/3B5/2B6/9/W8 w stop 0 -", 1, 0},
+    /* 4. A chain: e3-e4 withdraws from e2, then e4-d4 approaches c4.
+     * Stopping after the first segment would not win. */
+    {"9/2B6/4W4/4B4/9 w stop 0 -", 1, 0},
+    /* 5. The same chain under must-continue. */
+    {"9/2B6/4W4/4B4/9 w must 0 -", 1, 0},
+    /* 6. Black to move: a3-b3 approaches White's last piece on c3. */
+    {"9/9/B1W6/9/9 b stop 0 -", 1, 0},
+    /* 7. No legal turn: Black's a1 has neighbours a2, b1, b2. White has
+     * no capture (a3 and c1 block the withdrawals), and a paika into b2
+     * from c2, c1 or a3 (none lines up with a1) leaves Black stuck. */
+    {"9/9/W8/W1W6/BWW6 w stop 0 -", 1, 0},
+    /* 8. The same in the far corner: i5 with h5, i4 and h4; g5 and i3
+     * block the withdrawals, g4-h4 (or i3-h4, g5-h4) fills the hole. */
+    {"6WWB/6W1W/8W/9/9 w stop 0 -", 1, 0},
+    /* 9. Greedy loses (stop-at-will): f3-f4 withdrawing from f2 and
+     * stopping wins; going on f4-g4 takes h4 too but leaves the h-file
+     * pieces free. After f3-f4W Black must capture h4-g4A (taking f4),
+     * and h5-h4A then takes g4 and withdraws... i4W ends it. */
+    {"7W1/7B1/5W1B1/5B3/5W3 w stop 0 -", 3, 1},
+    /* 10. Greedy loses: c4-c3W-d3A takes two, but h2-h3A (taking h4)
+     * forces e3-d2W, after which c4-c3W-b4W takes the rest. */
+    {"2B6/2W2W1B1/4B4/7W1/9 w stop 0 -", 3, 1},
+    /* 11. Greedy loses: e3-f4A takes g5 and stops; each of Black's four
+     * captures in reply lets a white piece take all that is left
+     * (f2-e1W, f4-g4A-g3A, f2-g2A-g3A or f4-e5W). Every two-piece
+     * chain leaves Black a capture that survives. */
+    {"6B2/7B1/4W4/5W1B1/9 w stop 0 -", 3, 1},
+    /* 12. Greedy loses: h1-h2A takes h3 and stops; Black's d1-e1W
+     * (forced, taking c1) is answered by h2-g3W-f2A. Going on to g3 at
+     * once lets d1 escape. */
+    {"9/9/7B1/9/2WB3WB w stop 0 -", 3, 1},
+    /* 13. Must-continue, greedy loses: g3-h3A takes i3 and the chain
+     * ends; Black's only capture i4-i3A (taking i2) runs into
+     * h3-g3W-h4W. */
+    {"W8/8B/6W1B/5B2W/9 w must 0 -", 3, 1},
+    /* 14. Must-continue, greedy loses: f2-g1W takes e3 alone; Black's
+     * forced g2-g3W (taking g1... ) is met by i4-i3W-h3A. */
+    {"8B/8W/4B4/2W2WB2/9 w must 0 -", 3, 1},
+    /* 15. Must-continue, greedy loses: g5-g4A takes g3; whatever paika
+     * Black plays, b3-c3A or e3-d3A with a second segment takes both. */
+    {"6W2/9/1WBBW1B2/9/9 w must 0 -", 3, 1},
+    /* 16. Win in five turns: d4-e5W takes c3; every black paika runs into
+     * a chain from d2 that takes both c1/e1 pieces within two turns. */
+    {"9/3W5/2B6/3W5/2B1B4 w stop 0 -", 5, 1},
+    /* 17. Win in five: e2-e3A takes e4; Black's paikas are answered by
+     * captures that leave a single piece, caught on the next turn. */
+    {"5B3/3WB4/9/2B1W4/3W5 w stop 0 -", 5, 1},
+    /* 18. Win in five: d2-c1W takes e3; the f1 and i4 pieces are then
+     * hunted down by h2 and g3. */
+    {"9/8B/4B1W2/3W3W1/5B3 w stop 0 -", 5, 1},
+    /* 19-22: positions 9, 10, 13 and 16 with the colours exchanged and
+     * Black to move (the board mirrored top to bottom), so the engine's
+     * view of Black is checked too. */
+    {"5B3/5W3/5B1W1/7W1/7B1 b stop 0 -", 3, 1},
+    {"9/7B1/4W4/2B2B1W1/2W6 b stop 0 -", 3, 1},
+    {"9/5W2B/6B1W/8W/B8 b must 0 -", 3, 1},
+    {"2W1W4/3B5/2W6/3B5/9 b stop 0 -", 5, 1},
+};
+
+static fan_search *new_search(void)
+{
+    fan_search *s = NULL;
+    ck_assert_fan_ok(fan_search_new(&s, 4));
+    return s;
+}
+
+START_TEST(finds_forced_wins)
+{
+    const forced *f = &forced_wins[_i];
+    fan_position *p = FROM(f->position);
+    /* the judge agrees with the comment */
+    ck_assert_msg(forced_win(p, f->turns), "%s: no win in %d", f->position,
+                  f->turns);
+    ck_assert_msg(!forced_win(p, f->turns - 2), "%s: wins faster",
+                  f->position);
+    if (f->greedy) {
+        fan_turn turns[1024];
+        size_t n = 0;
+        int most = 0;
+        ck_assert_fan_ok(fan_position_turns(turns, 1024, &n, p));
+        for (size_t i = 0; i < n; i++) {
+            int c = __builtin_popcountll(FAN_TURN_CAPTURED(turns[i]));
+            most = c > most ? c : most;
+        }
+        for (size_t i = 0; i < n; i++)
+            if (__builtin_popcountll(FAN_TURN_CAPTURED(turns[i])) == most)
+                ck_assert_msg(!winning_turn(p, turns[i], f->turns),
+                              "%s: a greedy turn wins", f->position);
+    }
+    fan_search *s = new_search();
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.max_depth = 6;
+    fan_search_result r;
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
+    ck_assert_msg(r.score == FAN_SCORE_WIN - f->turns,
+                  "%s: score %d, want a win in %d", f->position, r.score,
+                  f->turns);
+    ck_assert(FAN_SCORE_IS_WIN(r.score));
+    ck_assert_int_eq(FAN_SCORE_TURNS(r.score), f->turns);
+    ck_assert_msg(winning_turn(p, r.best, f->turns), "%s: turn does not win",
+                  f->position);
+    fan_search_free(s);
+    fan_position_free(p);
+}
+END_TEST
+
+START_TEST(loss_scores)
+{
+    /* After a winning first turn of a three- or five-turn win, the side
+     * to move has lost in two or four turns, and the engine says so. */
+    const forced *f = &forced_wins[8 + _i];
+    fan_position *p = FROM(f->position);
+    fan_turn turns[1024];
+    size_t n = 0;
+    ck_assert_fan_ok(fan_position_turns(turns, 1024, &n, p));
+    size_t i = 0;
+    while (i < n && !winning_turn(p, turns[i], f->turns))
+        i++;
+    ck_assert(i < n);
+    ck_assert_fan_ok(fan_position_play_turn(p, turns[i]));
+    ck_assert(all_replies_lose(p, f->turns - 2));
+    fan_search *s = new_search();
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.max_depth = 6;
+    fan_search_result r;
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
+    ck_assert_int_eq(r.score, -(FAN_SCORE_WIN - (f->turns - 1)));
+    ck_assert(FAN_SCORE_IS_LOSS(r.score));
+    ck_assert_int_eq(FAN_SCORE_TURNS(r.score), f->turns - 1);
+    fan_search_free(s);
+    fan_position_free(p);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Legality over random positions                                      */
+
+static int contains(const fan_turn *turns, size_t n, fan_turn t)
+{
+    for (size_t i = 0; i < n; i++)
+        if (turns[i] == t)
+            return 1;
+    return 0;
+}
+
+/* The result's best turn and whole PV are legal, the score in range. */
+static void check_result(const fan_position *p, const fan_search_result *r)
+{
+    fan_turn turns[1024];
+    size_t n = 0;
+    ck_assert_fan_ok(fan_position_turns(turns, 1024, &n, p));
+    ck_assert_msg(contains(turns, n, r->best), "best turn is not legal");
+    ck_assert(r->pv_length >= 1 && r->pv_length <= FAN_SEARCH_PV_MAX);
+    ck_assert(r->pv[0] == r->best);
+    ck_assert(r->score > -FAN_SCORE_WIN && r->score < FAN_SCORE_WIN);
+    ck_assert_uint_eq(r->reserved, 0);
+    fan_position *q = NULL;
+    ck_assert_fan_ok(fan_position_clone(&q, p));
+    for (uint32_t i = 0; i < r->pv_length; i++) {
+        ck_assert_int_eq(fan_position_result(q), FAN_ONGOING);
+        ck_assert_msg(fan_position_play_turn(q, r->pv[i]) == FAN_OK,
+                      "pv turn %u is illegal", i);
+    }
+    fan_position_free(q);
+}
+
+static void random_legality(int rules, int count, uint64_t seed,
+                            const fan_search_limits *l)
+{
+    uint64_t rng = seed;
+    fan_search *s = new_search();
+    for (int k = 0; k < count; k++) {
+        fan_position *p = (k & 1) ? trand_board(&rng, rules)
+                                  : trand_game(&rng, rules, 80);
+        if (!p) {
+            k--;
+            continue;
+        }
+        fan_search_result r;
+        ck_assert_fan_ok(fan_search_run(&r, s, p, l, NULL, NULL));
+        check_result(p, &r);
+        fan_position_free(p);
+    }
+    fan_search_free(s);
+}
+
+START_TEST(random_positions_legal)
+{
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.max_nodes = 150 + (uint64_t)(_i % 2) * 250;
+    random_legality(_i / 2, 1000, 0xC0FFEE + (uint64_t)_i, &l);
+}
+END_TEST
+
+START_TEST(random_positions_legal_deep)
+{
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.max_depth = 4;
+    l.max_nodes = 200000;
+    random_legality(_i, 3000, 0xDEE9 + (uint64_t)_i, &l);
+}
+END_TEST
+
+START_TEST(mid_chain_root)
+{
+    /* A chain in progress: e3-e4 has withdrawn from e2 (position 4); the
+     * search completes the turn, and the completion takes c4. */
+    fan_position *p = FROM("9/2B6/4W4/4B4/9 w stop 0 -");
+    ck_assert_fan_ok(fan_position_play_step(p, SQ("e3"), SQ("e4"),
+                                            FAN_STEP_WITHDRAWAL));
+    ck_assert_int_eq(fan_position_in_chain(p), 1);
+    fan_search *s = new_search();
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.max_depth = 3;
+    fan_search_result r;
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
+    ck_assert_int_eq(r.score, FAN_SCORE_WIN - 1);
+    ck_assert_int_eq(FAN_TURN_FROM(r.best), SQ("e3"));
+    ck_assert_fan_ok(fan_position_play_turn(p, r.best));
+    ck_assert_int_eq(fan_position_result(p), FAN_WHITE_WINS);
+    fan_search_free(s);
+    fan_position_free(p);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Draws the search must know                                          */
+
+START_TEST(turn_limit)
+{
+    /* White is far ahead but the game is drawn after this turn, the
+     * 400th, unless White wins with it. */
+    fan_position *p = FROM("9/9/9/WWW6/WWW4B1 w stop 399 -");
+    fan_search *s = new_search();
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.max_depth = 4;
+    fan_search_result r;
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
+    ck_assert_int_eq(r.score, 0);
+    fan_position_free(p);
+    /* the same board earlier in the game is a clear advantage */
+    p = FROM("9/9/9/WWW6/WWW4B1 w stop 300 -");
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
+    ck_assert_int_gt(r.score, 300);
+    fan_position_free(p);
+    /* and a win with the 400th turn still counts */
+    p = FROM("9/9/W1B6/9/9 w stop 399 -");
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
+    ck_assert_int_eq(r.score, FAN_SCORE_WIN - 1);
+    fan_position_free(p);
+    fan_search_free(s);
+}
+END_TEST
+
+START_TEST(threefold_repetition)
+{
+    /* White (three pieces on a1..c1) against Black's lone i5. Both sides
+     * shuffle until the position with Black to move on h5 has occurred
+     * twice; h5-i5 now repeats the start position a third time: a draw,
+     * the best Black can hope for two pieces down. */
+    fan_position *p = FROM("8B/9/9/9/WWW6 w stop 0 -");
+    const char *shuffle[][2] = {{"c1", "d1"}, {"i5", "h5"}, {"d1", "c1"},
+                                {"h5", "i5"}, {"c1", "d1"}, {"i5", "h5"},
+                                {"d1", "c1"}};
+    for (int i = 0; i < 7; i++)
+        ck_assert_fan_ok(fan_position_play_step(p, SQ(shuffle[i][0]),
+                                                SQ(shuffle[i][1]),
+                                                FAN_STEP_PAIKA));
+    ck_assert_int_eq(fan_position_result(p), FAN_ONGOING);
+    fan_search *s = new_search();
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.max_depth = 4;
+    fan_search_result r;
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
+    ck_assert_int_eq(r.score, 0);
+    ck_assert(r.best == FAN_TURN_MAKE(SQ("h5"), SQ("i5"), 0));
+    /* without the history the same board is simply two pieces down */
+    fan_position *fresh = FROM("7B1/9/9/9/WWW6 b stop 7 -");
+    ck_assert_fan_ok(fan_search_run(&r, s, fresh, &l, NULL, NULL));
+    ck_assert_int_lt(r.score, -100);
+    fan_position_free(fresh);
+    fan_search_free(s);
+    fan_position_free(p);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Stopping, progress, determinism                                     */
+
+typedef struct run_ctx {
+    fan_search *s;
+    fan_position *p;
+    fan_search_limits l;
+    fan_search_result r;
+    int rc;
+} run_ctx;
+
+static void *run_thread(void *arg)
+{
+    run_ctx *c = arg;
+    c->rc = fan_search_run(&c->r, c->s, c->p, &c->l, NULL, NULL);
+    return NULL;
+}
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+START_TEST(stop_from_another_thread)
+{
+    run_ctx c;
+    memset(&c, 0, sizeof c);
+    c.s = new_search();
+    ck_assert_fan_ok(fan_position_new(&c.p, _i ? FAN_RULES_MUST : FAN_RULES_STOP));
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT; /* no limit at all */
+    l.threads = 1 + (uint32_t)(_i & 1);
+    c.l = l;
+    pthread_t t;
+    ck_assert_int_eq(pthread_create(&t, NULL, run_thread, &c), 0);
+    struct timespec wait = {0, 100 * 1000000};
+    nanosleep(&wait, NULL);
+    double t0 = now_ms();
+    ck_assert_fan_ok(fan_search_stop(c.s));
+    pthread_join(t, NULL);
+    ck_assert_msg(now_ms() - t0 < 1000, "stop took %.0f ms", now_ms() - t0);
+    ck_assert_fan_ok(c.rc);
+    check_result(c.p, &c.r);
+    fan_search_free(c.s);
+    fan_position_free(c.p);
+}
+END_TEST
+
+static int stop_at_once(void *user, const fan_search_result *line)
+{
+    int *calls = user;
+    ck_assert_uint_eq(line->line, 1);
+    ck_assert_uint_eq(line->depth, (uint32_t)(*calls + 1));
+    (*calls)++;
+    return 1;
+}
+
+START_TEST(progress_can_stop)
+{
+    fan_position *p = NULL;
+    ck_assert_fan_ok(fan_position_new(&p, FAN_RULES_STOP));
+    fan_search *s = new_search();
+    int calls = 0;
+    fan_search_result r;
+    ck_assert_fan_ok(fan_search_run(&r, s, p, NULL, stop_at_once, &calls));
+    ck_assert_int_eq(calls, 1);
+    ck_assert_uint_eq(r.depth, 1);
+    check_result(p, &r);
+    fan_search_free(s);
+    fan_position_free(p);
+}
+END_TEST
+
+static void same_result(const fan_search_result *a, const fan_search_result *b)
+{
+    ck_assert(a->best == b->best);
+    ck_assert_int_eq(a->score, b->score);
+    ck_assert_uint_eq(a->nodes, b->nodes);
+    ck_assert_uint_eq(a->depth, b->depth);
+    ck_assert_uint_eq(a->pv_length, b->pv_length);
+    for (uint32_t i = 0; i < a->pv_length; i++)
+        ck_assert(a->pv[i] == b->pv[i]);
+}
+
+START_TEST(deterministic_single_thread)
+{
+    uint64_t rng = 0xD7E7 + (uint64_t)_i;
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    if (_i & 1)
+        l.max_nodes = 20000;
+    else
+        l.max_depth = 4;
+    for (int k = 0; k < 6; k++) {
+        fan_position *p = trand_game(&rng, _i / 2, 30);
+        fan_search *a = new_search(), *b = new_search();
+        fan_search_result ra, rb, rc;
+        ck_assert_fan_ok(fan_search_run(&ra, a, p, &l, NULL, NULL));
+        ck_assert_fan_ok(fan_search_run(&rb, b, p, &l, NULL, NULL));
+        same_result(&ra, &rb);
+        /* a used handle, cleared, gives the same answer again */
+        ck_assert_fan_ok(fan_search_run(&rc, a, p, &l, NULL, NULL));
+        ck_assert_fan_ok(fan_search_clear(a));
+        ck_assert_fan_ok(fan_search_run(&rc, a, p, &l, NULL, NULL));
+        same_result(&ra, &rc);
+        if (l.max_nodes)
+            ck_assert_uint_le(ra.nodes, l.max_nodes);
+        fan_search_free(a);
+        fan_search_free(b);
+        fan_position_free(p);
+    }
+}
+END_TEST
+
+typedef struct lines {
+    fan_search_result last[8];
+    uint32_t depth;
+} lines;
+
+static int collect_lines(void *user, const fan_search_result *line)
+{
+    lines *ls = user;
+    ck_assert(line->line >= 1 && line->line <= 8);
+    ls->last[line->line - 1] = *line;
+    ls->depth = line->depth;
+    return 0;
+}
+
+START_TEST(multipv_lines)
+{
+    fan_position *p = FROM("9/3W5/2B6/3W5/2B1B4 w stop 0 -");
+    fan_search *s = new_search();
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.max_depth = 5;
+    l.multipv = 3;
+    lines ls;
+    memset(&ls, 0, sizeof ls);
+    fan_search_result r;
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &l, collect_lines, &ls));
+    ck_assert_uint_eq(ls.depth, 5);
+    for (int i = 0; i < 3; i++) {
+        ck_assert_uint_eq(ls.last[i].line, (uint32_t)i + 1);
+        check_result(p, &ls.last[i]);
+        for (int j = 0; j < i; j++)
+            ck_assert(ls.last[i].best != ls.last[j].best);
+        if (i)
+            ck_assert_int_le(ls.last[i].score, ls.last[i - 1].score);
+    }
+    /* the first line is the result, and position 16's win */
+    ck_assert(ls.last[0].best == r.best);
+    ck_assert_int_eq(r.score, FAN_SCORE_WIN - 5);
+    ck_assert(winning_turn(p, r.best, 5));
+    /* the other lines are exact: no other turn wins this fast */
+    ck_assert_int_lt(ls.last[1].score, FAN_SCORE_WIN - 5);
+    fan_search_free(s);
+    fan_position_free(p);
+}
+END_TEST
+
+START_TEST(threads_and_hash)
+{
+    fan_position *p = NULL;
+    ck_assert_fan_ok(fan_position_new(&p, FAN_RULES_STOP));
+    fan_search *s = new_search();
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.threads = 3;
+    l.hash_mib = 2;
+    l.max_depth = 5;
+    fan_search_result r;
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
+    check_result(p, &r);
+    ck_assert_uint_eq(r.depth, 5);
+    /* back to one thread on the same handle */
+    l.threads = 1;
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
+    check_result(p, &r);
+    /* the forced wins come out the same with threads */
+    fan_position *w = FROM(forced_wins[10].position);
+    l.threads = 2;
+    ck_assert_fan_ok(fan_search_run(&r, s, w, &l, NULL, NULL));
+    ck_assert_int_eq(r.score, FAN_SCORE_WIN - forced_wins[10].turns);
+    fan_position_free(w);
+    fan_search_free(s);
+    fan_position_free(p);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Levels                                                              */
+
+START_TEST(levels_legal_and_reproducible)
+{
+    uint64_t rng = 0x1E7E1;
+    fan_search *s = new_search();
+    int differs = 0;
+    for (int k = 0; k < 20; k++) {
+        fan_position *p = trand_game(&rng, k & 1, 40);
+        for (uint32_t level = 1; level <= FAN_SEARCH_MAX_LEVEL; level += 3) {
+            fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+            l.level = level;
+            l.seed = 7;
+            l.max_nodes = 20000; /* keep level 10 short here */
+            fan_search_result a, b;
+            ck_assert_fan_ok(fan_search_clear(s));
+            ck_assert_fan_ok(fan_search_run(&a, s, p, &l, NULL, NULL));
+            check_result(p, &a);
+            ck_assert_fan_ok(fan_search_clear(s));
+            ck_assert_fan_ok(fan_search_run(&b, s, p, &l, NULL, NULL));
+            ck_assert(a.best == b.best);
+            if (level == 1) {
+                l.seed = 8;
+                ck_assert_fan_ok(fan_search_run(&b, s, p, &l, NULL, NULL));
+                differs += a.best != b.best;
+            }
+        }
+        fan_position_free(p);
+    }
+    /* level 1 is random enough that seeds matter */
+    ck_assert_int_gt(differs, 3);
+    fan_search_free(s);
+}
+END_TEST
+
+START_TEST(levels_find_simple_wins)
+{
+    /* from level 4 up, a capture of everything in one turn is not missed */
+    for (uint32_t level = 4; level <= FAN_SEARCH_MAX_LEVEL; level++)
+        for (int i = 0; i < 8; i++) {
+            fan_position *p = FROM(forced_wins[i].position);
+            fan_search *s = new_search();
+            fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+            l.level = level;
+            fan_search_result r;
+            ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
+            ck_assert_msg(winning_turn(p, r.best, 1), "level %u misses %s",
+                          level, forced_wins[i].position);
+            fan_search_free(s);
+            fan_position_free(p);
+        }
+}
+END_TEST
+
+/* Plays a game between two levels from a random opening; 1, 0 or -1 for
+ * the first level. */
+static int level_game(fan_search *s, uint32_t a, uint32_t b, int a_white,
+                      uint64_t seed)
+{
+    uint64_t rng = seed;
+    fan_position *p = trand_game(&rng, FAN_RULES_STOP, 4);
+    while (fan_position_result(p) == FAN_ONGOING) {
+        int white = fan_position_side_to_move(p) == FAN_WHITE;
+        fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+        l.level = white == a_white ? a : b;
+        l.seed = trand_next(&rng);
+        fan_search_result r;
+        ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
+        ck_assert_fan_ok(fan_position_play_turn(p, r.best));
+    }
+    int res = fan_position_result(p);
+    fan_position_free(p);
+    if (res == FAN_DRAW)
+        return 0;
+    return (res == FAN_WHITE_WINS) == a_white ? 1 : -1;
+}
+
+START_TEST(levels_ladder)
+{
+    /* a higher level beats a much lower one: level 6 against level 2,
+     * and level 4 against level 1, ten games each, colours alternating */
+    static const uint32_t pairs[2][2] = {{6, 2}, {4, 1}};
+    fan_search *s = new_search();
+    for (int k = 0; k < 2; k++) {
+        int points = 0; /* 2 a win, 1 a draw */
+        for (int g = 0; g < 10; g++)
+            points += 1 + level_game(s, pairs[k][0], pairs[k][1], g & 1,
+                                     0x1ADDE2 + (uint64_t)(g / 2));
+        ck_assert_msg(points >= 15, "level %u scored %d/20 against level %u",
+                      pairs[k][0], points, pairs[k][1]);
+    }
+    fan_search_free(s);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Arguments                                                           */
+
+START_TEST(arguments)
+{
+    fan_search *s = NULL;
+    fan_position *p = NULL;
+    fan_search_result r;
+    ck_assert_int_eq(fan_search_new(NULL, 1), FAN_EINVAL);
+    ck_assert_int_eq(fan_search_new(&s, FAN_SEARCH_MAX_HASH_MIB + 1),
+                     FAN_ERANGE);
+    ck_assert_ptr_null(s);
+    ck_assert_fan_ok(fan_search_new(&s, 1));
+    ck_assert_fan_ok(fan_position_new(&p, FAN_RULES_STOP));
+    fan_search_free(NULL);
+    ck_assert_int_eq(fan_search_stop(NULL), FAN_EINVAL);
+    ck_assert_int_eq(fan_search_clear(NULL), FAN_EINVAL);
+    ck_assert_int_eq(fan_search_run(NULL, s, p, NULL, NULL, NULL), FAN_EINVAL);
+    ck_assert_int_eq(fan_search_run(&r, NULL, p, NULL, NULL, NULL), FAN_EINVAL);
+    ck_assert_int_eq(fan_search_run(&r, s, NULL, NULL, NULL, NULL), FAN_EINVAL);
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.version = 0;
+    ck_assert_int_eq(fan_search_run(&r, s, p, &l, NULL, NULL), FAN_EINVAL);
+    l.version = FAN_SEARCH_LIMITS_VERSION + 1;
+    ck_assert_int_eq(fan_search_run(&r, s, p, &l, NULL, NULL), FAN_EINVAL);
+    fan_search_limits bad[5];
+    for (int i = 0; i < 5; i++) {
+        fan_search_limits d = FAN_SEARCH_LIMITS_INIT;
+        bad[i] = d;
+    }
+    bad[0].max_depth = FAN_SEARCH_MAX_DEPTH + 1;
+    bad[1].threads = FAN_SEARCH_MAX_THREADS + 1;
+    bad[2].multipv = FAN_SEARCH_MAX_MULTIPV + 1;
+    bad[3].hash_mib = FAN_SEARCH_MAX_HASH_MIB + 1;
+    bad[4].level = FAN_SEARCH_MAX_LEVEL + 1;
+    for (int i = 0; i < 5; i++)
+        ck_assert_int_eq(fan_search_run(&r, s, p, &bad[i], NULL, NULL),
+                         FAN_ERANGE);
+    /* an ended game has nothing to search */
+    fan_position *over = FROM("9/9/W1B6/9/9 w stop 0 -");
+    ck_assert_fan_ok(fan_position_play_turn(
+        over, FAN_TURN_MAKE(SQ("a3"), SQ("b3"), MASK("c3"))));
+    ck_assert_int_eq(fan_search_run(&r, s, over, NULL, NULL, NULL),
+                     FAN_EGAMEOVER);
+    /* with the defaults (no limit) a forced turn still returns: stop it
+     * from the progress callback */
+    fan_search_free(s);
+    fan_position_free(over);
+    fan_position_free(p);
+}
+END_TEST
+
+START_TEST(result_fields)
+{
+    fan_position *p = NULL;
+    ck_assert_fan_ok(fan_position_new(&p, FAN_RULES_MUST));
+    fan_search *s = new_search();
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.max_depth = 3;
+    fan_search_result r;
+    memset(&r, 0xAB, sizeof r);
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
+    ck_assert_uint_eq(r.depth, 3);
+    ck_assert_uint_ge(r.seldepth, 3);
+    ck_assert_uint_eq(r.line, 1);
+    ck_assert_uint_gt(r.nodes, 0);
+    ck_assert_uint_ge(r.pv_length, 1);
+    for (uint32_t i = r.pv_length; i < FAN_SEARCH_PV_MAX; i++)
+        ck_assert(r.pv[i] == 0);
+    check_result(p, &r);
+    /* the layout the header promises */
+    ck_assert_uint_eq(sizeof(fan_search_result), 560);
+    ck_assert_uint_eq(sizeof(fan_search_limits), 48);
+    fan_search_free(s);
+    fan_position_free(p);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* A fix in the library found by the search tests                      */
+
+START_TEST(must_continue_paika_by_turn)
+{
+    /* Under must-continue a paika is a whole turn even when the piece
+     * lands where it could capture: the paika b3-c3 here ends on c3, from
+     * where c3-c2 would withdraw from c4. fan_position_turns() listed the
+     * turn but play_turn/play_path refused it as an unfinished chain. */
+    fan_position *p = FROM("3B3B1/2B1B1B2/1W7/8W/9 w must 24 -");
+    fan_turn turns[64];
+    size_t n = 0;
+    ck_assert_fan_ok(fan_position_turns(turns, 64, &n, p));
+    ck_assert_uint_gt(n, 0);
+    for (size_t i = 0; i < n; i++) {
+        fan_position *q = NULL;
+        ck_assert_fan_ok(fan_position_clone(&q, p));
+        ck_assert_fan_ok(fan_position_play_turn(q, turns[i]));
+        fan_path path;
+        ck_assert_fan_ok(fan_position_turn_path(&path, p, turns[i]));
+        fan_position_free(q);
+        ck_assert_fan_ok(fan_position_clone(&q, p));
+        ck_assert_fan_ok(fan_position_play_path(q, &path));
+        fan_position_free(q);
+    }
+    fan_position_free(p);
+}
+END_TEST
+
+Suite *make_suite(void)
+{
+    Suite *s = suite_create("search");
+    TCase *fix = tcase_create("library");
+    tcase_add_test(fix, must_continue_paika_by_turn);
+    suite_add_tcase(s, fix);
+
+    TCase *wins = tcase_create("forced-wins");
+    tcase_set_timeout(wins, 60);
+    tcase_add_loop_test(wins, finds_forced_wins, 0,
+                        (int)(sizeof forced_wins / sizeof forced_wins[0]));
+    tcase_add_loop_test(wins, loss_scores, 0, 10);
+    tcase_add_test(wins, mid_chain_root);
+    suite_add_tcase(s, wins);
+
+    TCase *legal = tcase_create("legality");
+    tcase_set_timeout(legal, 60);
+    tcase_add_loop_test(legal, random_positions_legal, 0, 4);
+    suite_add_tcase(s, legal);
+
+    TCase *draws = tcase_create("draws");
+    tcase_add_test(draws, turn_limit);
+    tcase_add_test(draws, threefold_repetition);
+    suite_add_tcase(s, draws);
+
+    TCase *control = tcase_create("control");
+    tcase_set_timeout(control, 60);
+    tcase_add_loop_test(control, stop_from_another_thread, 0, 2);
+    tcase_add_test(control, progress_can_stop);
+    tcase_add_loop_test(control, deterministic_single_thread, 0, 4);
+    tcase_add_test(control, multipv_lines);
+    tcase_add_test(control, threads_and_hash);
+    tcase_add_test(control, levels_legal_and_reproducible);
+    tcase_add_test(control, levels_find_simple_wins);
+    tcase_add_test(control, arguments);
+    tcase_add_test(control, result_fields);
+    suite_add_tcase(s, control);
+
+    /* the slow suite (FAN_SLOW set by meson) searches deeper */
+    if (getenv("FAN_SLOW")) {
+        TCase *deep = tcase_create("legality-deep");
+        tcase_set_timeout(deep, 1200);
+        tcase_add_loop_test(deep, random_positions_legal_deep, 0, 2);
+        tcase_add_test(deep, levels_ladder);
+        suite_add_tcase(s, deep);
+    }
+    return s;
+}

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: MIT */
+/* White-box checks of the engine's own turn generator and Zobrist keys
+ * (lib/search.h) against the public turn API, which builds turns from
+ * paths by a different route (the chain-step machine). */
+#include "tcommon.h"
+#include "trandom.h"
+
+#include "lib/search.h"
+
+static int cmp_turn(const void *a, const void *b)
+{
+    fan_turn x = *(const fan_turn *)a, y = *(const fan_turn *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void boards(const fan_position *p, uint64_t *own, uint64_t *opp)
+{
+    uint64_t w, b;
+    ck_assert_fan_ok(fan_position_pieces(&w, p, FAN_WHITE));
+    ck_assert_fan_ok(fan_position_pieces(&b, p, FAN_BLACK));
+    int white = fan_position_side_to_move(p) == FAN_WHITE;
+    *own = white ? w : b;
+    *opp = white ? b : w;
+}
+
+/* The engine's turns are exactly the public API's turns. */
+static void same_turns(const fan_position *p)
+{
+    static fan_turn api[4096], mine[4096];
+    size_t n = 0;
+    ck_assert_fan_ok(fan_position_turns(api, 4096, &n, p));
+    uint64_t own, opp;
+    boards(p, &own, &opp);
+    int overflow = 0;
+    int m = gen_turns(mine, 4096, own, opp, fan_position_rules(p), &overflow);
+    ck_assert_int_eq(overflow, 0);
+    ck_assert_int_eq((int)n, m);
+    qsort(api, n, sizeof *api, cmp_turn);
+    qsort(mine, (size_t)m, sizeof *mine, cmp_turn);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_msg(api[i] == mine[i], "turn %zu differs", i);
+}
+
+START_TEST(start_turns)
+{
+    fan_position *p = NULL;
+    ck_assert_fan_ok(fan_position_new(&p, FAN_RULES_STOP));
+    same_turns(p);
+    uint64_t own, opp;
+    boards(p, &own, &opp);
+    fan_turn t[64];
+    /* the five first turns of the rules notes */
+    ck_assert_int_eq(gen_turns(t, 64, own, opp, FAN_RULES_STOP, NULL), 5);
+    fan_position_free(p);
+}
+END_TEST
+
+START_TEST(random_games)
+{
+    uint64_t rng = 0x5EA2C4u + (uint64_t)_i;
+    for (int rules = 0; rules < 2; rules++)
+        for (int k = 0; k < 300; k++) {
+            fan_position *p = trand_game(&rng, rules, 60);
+            ck_assert_ptr_nonnull(p);
+            same_turns(p);
+            fan_position_free(p);
+        }
+}
+END_TEST
+
+START_TEST(random_boards)
+{
+    uint64_t rng = 0xB0A2Du + (uint64_t)_i;
+    int done = 0;
+    while (done < 600) {
+        fan_position *p = trand_board(&rng, done & 1);
+        if (!p)
+            continue;
+        same_turns(p);
+        fan_position_free(p);
+        done++;
+    }
+}
+END_TEST
+
+START_TEST(zobrist_incremental)
+{
+    uint64_t rng = 0x20B81u;
+    for (int k = 0; k < 200; k++) {
+        fan_position *p = trand_game(&rng, k & 1, 40);
+        uint64_t w, b, own, opp;
+        ck_assert_fan_ok(fan_position_pieces(&w, p, FAN_WHITE));
+        ck_assert_fan_ok(fan_position_pieces(&b, p, FAN_BLACK));
+        int stm = fan_position_side_to_move(p) == FAN_BLACK;
+        spos s;
+        spos_set(&s, w, b, stm);
+        boards(p, &own, &opp);
+        ck_assert(s.own == own && s.opp == opp);
+        fan_turn turns[1024];
+        int n = gen_turns(turns, 1024, own, opp, fan_position_rules(p), NULL);
+        for (int i = 0; i < n; i++) {
+            spos c;
+            spos_play(&c, &s, turns[i]);
+            fan_position *q = NULL;
+            ck_assert_fan_ok(fan_position_clone(&q, p));
+            ck_assert_fan_ok(fan_position_play_turn(q, turns[i]));
+            uint64_t qw, qb;
+            ck_assert_fan_ok(fan_position_pieces(&qw, q, FAN_WHITE));
+            ck_assert_fan_ok(fan_position_pieces(&qb, q, FAN_BLACK));
+            ck_assert_uint_eq(c.key, zobrist_key(qw, qb, !stm));
+            ck_assert(c.own == (stm ? qw : qb) && c.opp == (stm ? qb : qw));
+            fan_position_free(q);
+        }
+        fan_position_free(p);
+    }
+}
+END_TEST
+
+START_TEST(zobrist_distinct)
+{
+    /* all 91 keys differ and none is zero (a collision would make two
+     * different boards share every key) */
+    uint64_t keys[91];
+    int n = 0;
+    for (int c = 0; c < 2; c++)
+        for (int s = 0; s < FAN_SQUARES; s++)
+            keys[n++] = zobrist_piece[c][s];
+    keys[n++] = zobrist_black_to_move;
+    for (int i = 0; i < n; i++) {
+        ck_assert(keys[i] != 0);
+        for (int j = i + 1; j < n; j++)
+            ck_assert(keys[i] != keys[j]);
+    }
+}
+END_TEST
+
+START_TEST(targets_match_captures)
+{
+    /* gen_targets() is the union of what the first segments capture */
+    uint64_t rng = 0x7A26E7u;
+    for (int k = 0; k < 400; k++) {
+        fan_position *p = trand_game(&rng, FAN_RULES_STOP, 50);
+        uint64_t own, opp;
+        boards(p, &own, &opp);
+        fan_step steps[FAN_STEPS_MAX];
+        size_t n = 0;
+        ck_assert_fan_ok(fan_position_steps(steps, FAN_STEPS_MAX, &n, p));
+        uint64_t want = 0;
+        int largest = 0;
+        for (size_t i = 0; i < n; i++) {
+            want |= steps[i].captures;
+            int c = __builtin_popcountll(steps[i].captures);
+            largest = c > largest ? c : largest;
+        }
+        int run = -1;
+        ck_assert_uint_eq(gen_targets(own, opp, &run), want);
+        ck_assert_int_eq(run, largest);
+        fan_position_free(p);
+    }
+}
+END_TEST
+
+Suite *make_suite(void)
+{
+    Suite *s = suite_create("searchgen");
+    TCase *tc = tcase_create("generator");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, start_turns);
+    tcase_add_loop_test(tc, random_games, 0, 2);
+    tcase_add_loop_test(tc, random_boards, 0, 2);
+    tcase_add_test(tc, zobrist_incremental);
+    tcase_add_test(tc, zobrist_distinct);
+    tcase_add_test(tc, targets_match_captures);
+    suite_add_tcase(s, tc);
+    return s;
+}
