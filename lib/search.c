@@ -34,6 +34,7 @@ typedef struct worker {
     int seldepth;
     int depth_done;            /* last completed iteration */
     root_move *roots;
+    root_move *saved;          /* roots of the last completed iteration */
     int nroots;
     int history[2][BOARD_SQUARES][BOARD_SQUARES];
     fan_turn killers[MAX_PLY][2];
@@ -564,7 +565,7 @@ static void iterate(worker *w)
 {
     fan_search *s = w->s;
     int lines = s->multipv < w->nroots ? s->multipv : w->nroots;
-    root_move *saved = malloc((size_t)w->nroots * sizeof *saved);
+    root_move *saved = w->saved;
     for (int depth = 1 + (w->id & 1); depth <= s->depth_limit; depth++) {
         for (int line = 0; line < lines; line++) {
             int prev = w->roots[line].score;
@@ -574,13 +575,12 @@ static void iterate(worker *w)
         }
         if (stopped(s)) {
             /* keep the last completed iteration's lines */
-            if (saved && w->depth_done > 0)
+            if (w->depth_done > 0)
                 memcpy(w->roots, saved, (size_t)w->nroots * sizeof *saved);
             break;
         }
         w->depth_done = depth;
-        if (saved)
-            memcpy(saved, w->roots, (size_t)w->nroots * sizeof *saved);
+        memcpy(saved, w->roots, (size_t)w->nroots * sizeof *saved);
         atomic_store_explicit(&w->published, w->nodes, memory_order_relaxed);
         if (w->id != 0)
             continue;
@@ -603,7 +603,6 @@ static void iterate(worker *w)
                 break;
         }
     }
-    free(saved);
     atomic_store_explicit(&w->published, w->nodes, memory_order_relaxed);
 }
 
@@ -620,6 +619,7 @@ static void free_workers(fan_search *s)
 {
     for (int i = 0; i < s->nworkers; i++) {
         free(s->workers[i]->roots);
+        free(s->workers[i]->saved);
         free(s->workers[i]);
     }
     free(s->workers);
@@ -648,6 +648,7 @@ static int ensure_workers(fan_search *s, int n)
     }
     for (int i = n; i < s->nworkers; i++) {
         free(s->workers[i]->roots);
+        free(s->workers[i]->saved);
         free(s->workers[i]);
     }
     free(s->workers);
@@ -776,9 +777,17 @@ static void load_game(fan_search *s, const fan_position *pos)
 static int build_roots(worker *w, const fan_position *pos, const spos *root,
                        const turn_list *tl, int noise, uint64_t seed)
 {
-    w->roots = realloc(w->roots, (tl->n ? tl->n : 1) * sizeof *w->roots);
-    if (!w->roots)
+    /* both arrays are allocated here, where a failure can be returned:
+     * iterate() runs on the helper threads and cannot report one */
+    size_t n = tl->n ? tl->n : 1;
+    root_move *roots = realloc(w->roots, n * sizeof *roots);
+    if (!roots)
         return FAN_ENOMEM;
+    w->roots = roots;
+    root_move *saved = realloc(w->saved, n * sizeof *saved);
+    if (!saved)
+        return FAN_ENOMEM;
+    w->saved = saved;
     w->nroots = (int)tl->n;
     for (size_t i = 0; i < tl->n; i++) {
         root_move *rm = &w->roots[i];

@@ -14,7 +14,9 @@ trap 'rm -rf "$tmp"' EXIT
 "$nm" -D --defined-only "$lib" |
     awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' | sort -u >"$tmp/exported"
 # Names between "global:" and "local:", one "name;" per line.
-awk '/global:/ { on = 1; next }
+# A node's braces end its list (later nodes: "} FANORONA_1;").
+awk '/[{}]/    { on = 0; next }
+     /global:/ { on = 1; next }
      /local:/  { on = 0 }
      on { gsub(/[;[:space:]]/, ""); if ($0 != "") print }' "$script" |
     sort -u >"$tmp/listed"

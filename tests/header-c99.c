@@ -50,6 +50,36 @@ int main(void)
     CHECK(offsetof(fan_perft_entry, turn) == 64);
     CHECK(offsetof(fan_perft_entry, nodes) == 72);
 
+    CHECK(sizeof(fan_parse_error) == 128);
+    CHECK(offsetof(fan_parse_error, offset) == 0);
+    CHECK(offsetof(fan_parse_error, reserved) == 4);
+    CHECK(offsetof(fan_parse_error, message) == 8);
+    CHECK(sizeof(((fan_parse_error *)0)->message) == 120);
+
+    /* the options struct: versioned, only ever appended to */
+    CHECK(sizeof(fan_search_limits) == 48);
+    CHECK(offsetof(fan_search_limits, version) == 0);
+    CHECK(offsetof(fan_search_limits, max_depth) == 4);
+    CHECK(offsetof(fan_search_limits, max_nodes) == 8);
+    CHECK(offsetof(fan_search_limits, time_ms) == 16);
+    CHECK(offsetof(fan_search_limits, threads) == 24);
+    CHECK(offsetof(fan_search_limits, hash_mib) == 28);
+    CHECK(offsetof(fan_search_limits, multipv) == 32);
+    CHECK(offsetof(fan_search_limits, level) == 36);
+    CHECK(offsetof(fan_search_limits, seed) == 40);
+
+    CHECK(sizeof(fan_search_result) == 560);
+    CHECK(offsetof(fan_search_result, best) == 0);
+    CHECK(offsetof(fan_search_result, score) == 8);
+    CHECK(offsetof(fan_search_result, depth) == 12);
+    CHECK(offsetof(fan_search_result, seldepth) == 16);
+    CHECK(offsetof(fan_search_result, line) == 20);
+    CHECK(offsetof(fan_search_result, nodes) == 24);
+    CHECK(offsetof(fan_search_result, time_ms) == 32);
+    CHECK(offsetof(fan_search_result, pv_length) == 40);
+    CHECK(offsetof(fan_search_result, reserved) == 44);
+    CHECK(offsetof(fan_search_result, pv) == 48);
+
     /* The header and the library loaded agree on the version. */
     CHECK(fan_version_number() == FAN_VERSION_NUMBER);
     return failures ? 1 : 0;

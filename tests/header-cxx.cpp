@@ -26,6 +26,19 @@ static_assert(offsetof(fan_path, kind) == 16 + FAN_PATH_MAX, "fan_path.kind");
 static_assert(sizeof(fan_perft_entry) == 80, "fan_perft_entry");
 static_assert(offsetof(fan_perft_entry, turn) == 64, "fan_perft_entry.turn");
 static_assert(offsetof(fan_perft_entry, nodes) == 72, "fan_perft_entry.nodes");
+static_assert(sizeof(fan_parse_error) == 128, "fan_parse_error");
+static_assert(offsetof(fan_parse_error, offset) == 0, "fan_parse_error.offset");
+static_assert(offsetof(fan_parse_error, reserved) == 4,
+              "fan_parse_error.reserved");
+static_assert(offsetof(fan_parse_error, message) == 8,
+              "fan_parse_error.message");
+static_assert(sizeof(fan_search_limits) == 48, "fan_search_limits");
+static_assert(offsetof(fan_search_limits, seed) == 40,
+              "fan_search_limits.seed");
+static_assert(sizeof(fan_search_result) == 560, "fan_search_result");
+static_assert(offsetof(fan_search_result, nodes) == 24,
+              "fan_search_result.nodes");
+static_assert(offsetof(fan_search_result, pv) == 48, "fan_search_result.pv");
 
 int main()
 {
