@@ -2,7 +2,7 @@
 /* fanorona: a command-line front end to libfanorona.
  *
  *   fanorona perft [--fen STRING] [--rules stop|must] [--count unique|paths]
- *                  [--divide] DEPTH
+ *                  [--threads N] [--hash MIB] [--divide] DEPTH
  *   fanorona play [--fen STRING | --load FILE] [--rules stop|must]
  *                 [--white PLAYER] [--black PLAYER] [--seed N]
  *                 (PLAYER: human, random, engine or engine:LEVEL)
@@ -44,7 +44,7 @@ static const char usage_text[] =
     "Usage:\n"
     "  fanorona perft [--fen STRING] [--rules stop|must] "
     "[--count unique|paths]\n"
-    "                 [--divide] DEPTH\n"
+    "                 [--threads N] [--hash MIB] [--divide] DEPTH\n"
     "  fanorona play [--fen STRING | --load FILE] [--rules stop|must]\n"
     "                [--white PLAYER] [--black PLAYER] [--seed N]\n"
     "                (PLAYER: human, random, engine or engine:LEVEL)\n"
@@ -388,12 +388,28 @@ static int cmd_perft(int argc, char **argv)
 {
     int rules = -1, count = FAN_COUNT_UNIQUE, divide = 0;
     const char *depth_text = NULL, *fen = NULL;
+    fan_perft_options opts = FAN_PERFT_OPTIONS_INIT;
     for (int i = 0; i < argc; i++) {
         const char *value = NULL;
+        uint64_t number;
         int m;
         if ((m = option_value(argc, argv, &i, "--fen", &fen)) != 0) {
             if (m < 0)
                 return usage_error("--fen takes a position string");
+        } else if ((m = option_value(argc, argv, &i, "--threads", &value)) !=
+                   0) {
+            if (m < 0 || parse_unsigned(value, &number) < 0 ||
+                number > FAN_PERFT_THREADS_MAX)
+                return usage_error("--threads takes 0 (all cores) to %d",
+                                   FAN_PERFT_THREADS_MAX);
+            opts.threads = (uint32_t)number;
+        } else if ((m = option_value(argc, argv, &i, "--hash", &value)) !=
+                   0) {
+            if (m < 0 || parse_unsigned(value, &number) < 0 ||
+                number > FAN_PERFT_HASH_MAX_MIB)
+                return usage_error("--hash takes a table size in MiB, 0 to %d",
+                                   FAN_PERFT_HASH_MAX_MIB);
+            opts.hash_mib = (uint32_t)number;
         } else if ((m = option_value(argc, argv, &i, "--rules", &value)) !=
                    0) {
             if (m < 0 || (rules = parse_rules(value)) < 0)
@@ -437,7 +453,7 @@ static int cmd_perft(int argc, char **argv)
         status = print_divide(pos, (unsigned)depth, count);
     } else {
         uint64_t nodes = 0;
-        r = fan_perft(&nodes, pos, (unsigned)depth, count);
+        r = fan_perft_ex(&nodes, pos, (unsigned)depth, count, &opts);
         if (r != FAN_OK)
             status = library_error("perft", r);
         else

@@ -320,6 +320,39 @@ FAN_API int fan_perft_divide(fan_perft_entry *out, size_t capacity,
                              size_t *count, const fan_position *pos,
                              unsigned depth, int count_kind);
 
+/**
+ * Options of fan_perft_ex(). Initialise with FAN_PERFT_OPTIONS_INIT (or set
+ * version to FAN_PERFT_OPTIONS_VERSION) and change the fields wanted; later
+ * versions only append fields.
+ */
+typedef struct fan_perft_options {
+    uint32_t version;  /* FAN_PERFT_OPTIONS_VERSION */
+    uint32_t threads;  /* threads to count with, the caller's included;
+                          0 = one per online processor */
+    uint32_t hash_mib; /* size in MiB of a table of counts owned by the
+                          call (shared by its threads); 0 = no table */
+} fan_perft_options;
+
+#define FAN_PERFT_OPTIONS_VERSION 1
+#define FAN_PERFT_OPTIONS_INIT { FAN_PERFT_OPTIONS_VERSION, 1, 0 }
+#define FAN_PERFT_THREADS_MAX 256
+#define FAN_PERFT_HASH_MAX_MIB 65536
+
+/**
+ * fan_perft() with options (opts NULL: FAN_PERFT_OPTIONS_INIT). The count is
+ * the same whatever the options. The table and the threads exist only for
+ * the duration of the call; the position is only read, so other calls may
+ * read it at the same time. FAN_EINVAL for an unknown options version,
+ * FAN_ERANGE for more than FAN_PERFT_THREADS_MAX threads, more than
+ * FAN_PERFT_HASH_MAX_MIB (or than the address space allows) or a depth
+ * above FAN_PERFT_MAX_DEPTH, FAN_ENOMEM when the table or the work list
+ * cannot be allocated. Threads that cannot be started leave their share
+ * to the others.
+ */
+FAN_API int fan_perft_ex(uint64_t *out, const fan_position *pos,
+                         unsigned depth, int count_kind,
+                         const fan_perft_options *opts);
+
 /* ------------------------------------------------------------------ */
 /* Search                                                              */
 

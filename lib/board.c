@@ -13,8 +13,9 @@
      (!((d) & 1) || SQ_STRONG(s)))
 #define AT(s, d, k) ((s) + (k) * (DC(d) + BOARD_COLS * DR(d)))
 #define NB(s, d) (ON(s, d, 1) ? AT(s, d, 1) : NO_SQUARE)
-/* the shift count stays in range even where ON is false */
-#define RB(s, d, k) ((uint64_t)ON(s, d, k) << (ON(s, d, k) ? AT(s, d, k) : 0))
+/* The mask keeps the shift count in range even in the arm that is not
+ * taken: clang warns about a constant out-of-range shift there. */
+#define RB(s, d, k) (ON(s, d, k) ? BIT(AT(s, d, k) & 63) : 0)
 #define RAY(s, d)                                                              \
     (RB(s, d, 1) | RB(s, d, 2) | RB(s, d, 3) | RB(s, d, 4) | RB(s, d, 5) |     \
      RB(s, d, 6) | RB(s, d, 7) | RB(s, d, 8))
@@ -40,6 +41,38 @@ const uint64_t board_ray[BOARD_SQUARES][NDIRS] = {ALL45(RAY_ROW)};
     (RB(s, 0, 1) | RB(s, 1, 1) | RB(s, 2, 1) | RB(s, 3, 1) | RB(s, 4, 1) |     \
      RB(s, 5, 1) | RB(s, 6, 1) | RB(s, 7, 1))
 const uint64_t board_adjacent[BOARD_SQUARES] = {ALL45(ADJ)};
+
+#define NB_BIT_ROW(s)                                                          \
+    { RB(s, 0, 1), RB(s, 1, 1), RB(s, 2, 1), RB(s, 3, 1), RB(s, 4, 1),         \
+      RB(s, 5, 1), RB(s, 6, 1), RB(s, 7, 1), 0 }
+const uint64_t board_neighbour_bit[BOARD_SQUARES][NDIRS + 1] = {ALL45(NB_BIT_ROW)};
+
+#define BEYOND(s, d) RB(s, d, 2)
+#define BEYOND_RAY(s, d)                                                       \
+    (ON(s, d, 1) ? RAY(ON(s, d, 1) ? AT(s, d, 1) : (s), d) : 0)
+#define STEP_INFO(s, d)                                                        \
+    { BEYOND(s, d), ON(s, d, 1) ? RB(s, (d) ^ 4, 1) : 0, BEYOND_RAY(s, d),   \
+      ON(s, d, 1) ? RAY(s, (d) ^ 4) : 0 }
+/* offsets -10 -9 -8 are SW S SE, -1 is W, +1 is E, +8 +9 +10 are NW N NE */
+#define STEP_NONE { 0, 0, 0, 0 }
+#define STEP_ROW(s)                                                            \
+    { STEP_INFO(s, 5), STEP_INFO(s, 6), STEP_INFO(s, 7), STEP_NONE,            \
+      STEP_NONE, STEP_NONE, STEP_NONE, STEP_NONE, STEP_NONE, STEP_INFO(s, 4),  \
+      STEP_NONE, STEP_INFO(s, 0), STEP_NONE, STEP_NONE, STEP_NONE, STEP_NONE,  \
+      STEP_NONE, STEP_NONE, STEP_INFO(s, 3), STEP_INFO(s, 2), STEP_INFO(s, 1) }
+const board_step_info board_steps[BOARD_SQUARES][21] = {ALL45(STEP_ROW)};
+
+/* board_window, with both shift counts kept in range for the arm not taken */
+#define WIN(m, s)                                                              \
+    ((s) >= 20 ? (m) >> ((s) >= 20 ? (s) - 20 : 0)                             \
+               : (m) << ((s) < 20 ? 20 - (s) : 0))
+#define FAR(s)                                                                 \
+    (RB(s, 0, 2) | RB(s, 1, 2) | RB(s, 2, 2) | RB(s, 3, 2) | RB(s, 4, 2) |     \
+     RB(s, 5, 2) | RB(s, 6, 2) | RB(s, 7, 2))
+#define WIN_NEAR(s) WIN(ADJ(s), s)
+#define WIN_FAR(s) WIN(FAR(s), s)
+const uint64_t board_window_near[BOARD_SQUARES] = {ALL45(WIN_NEAR)};
+const uint64_t board_window_far[BOARD_SQUARES] = {ALL45(WIN_FAR)};
 
 #define FROM_BIT(s, d) (ON(s, d, 1) ? BIT(s) : 0)
 #define OR45(X, d) (X(0, d) | X(1, d) | X(2, d) | X(3, d) | X(4, d) | X(5, d) | X(6, d) | X(7, d) | X(8, d) | X(9, d) | X(10, d) | X(11, d) | X(12, d) | X(13, d) | X(14, d) | X(15, d) | X(16, d) | X(17, d) | X(18, d) | X(19, d) | X(20, d) | X(21, d) | X(22, d) | X(23, d) | X(24, d) | X(25, d) | X(26, d) | X(27, d) | X(28, d) | X(29, d) | X(30, d) | X(31, d) | X(32, d) | X(33, d) | X(34, d) | X(35, d) | X(36, d) | X(37, d) | X(38, d) | X(39, d) | X(40, d) | X(41, d) | X(42, d) | X(43, d) | X(44, d))

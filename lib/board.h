@@ -7,6 +7,15 @@
 
 #include <stdint.h>
 
+/* Internal symbols of the library: declared hidden so that the compiler
+ * addresses the tables directly instead of through the GOT (the build also
+ * hides everything by default, but a declaration alone does not say so). */
+#if defined(__GNUC__) && !defined(_WIN32)
+#define FAN_INTERNAL __attribute__((visibility("hidden")))
+#else
+#define FAN_INTERNAL
+#endif
+
 #define BOARD_COLS 9
 #define BOARD_ROWS 5
 #define BOARD_SQUARES 45
@@ -26,15 +35,49 @@
 
 static const int8_t board_delta[NDIRS] = {1, 10, 9, 8, -1, -10, -9, -8};
 /* neighbour of s in direction d along a drawn line, or NO_SQUARE */
-extern const int8_t board_neighbour[BOARD_SQUARES][NDIRS];
+FAN_INTERNAL extern const int8_t board_neighbour[BOARD_SQUARES][NDIRS];
 /* squares from which a step in direction d follows a drawn line */
-extern const uint64_t board_step_from[NDIRS];
+FAN_INTERNAL extern const uint64_t board_step_from[NDIRS];
 /* all squares reachable from s along a drawn line in direction d */
-extern const uint64_t board_ray[BOARD_SQUARES][NDIRS];
+FAN_INTERNAL extern const uint64_t board_ray[BOARD_SQUARES][NDIRS];
 /* neighbours of s along drawn lines */
-extern const uint64_t board_adjacent[BOARD_SQUARES];
+FAN_INTERNAL extern const uint64_t board_adjacent[BOARD_SQUARES];
+/* the bit of the neighbour of s in direction d, or 0; the extra column
+ * d == NDIRS is always 0, so "no banned direction" needs no branch */
+FAN_INTERNAL extern const uint64_t board_neighbour_bit[BOARD_SQUARES][NDIRS + 1];
+/* What a capture step from s to its neighbour 'to' looks at, in one place:
+ * beyond = the point after 'to' (approach), behind = the point before s
+ * (withdrawal), as bits (0 when off the board or the lines), and the rays
+ * on which the two runs would lie. Indexed by the landing point,
+ * [s][to - s + 10] (all zero where 'to' is not a neighbour), so that a walk
+ * over free neighbours needs no direction first; the run along beyond_ray
+ * goes towards higher bits exactly when to > s. */
+typedef struct board_step_info {
+    uint64_t beyond, behind;
+    uint64_t beyond_ray, behind_ray;
+} board_step_info;
+FAN_INTERNAL extern const board_step_info board_steps[BOARD_SQUARES][21];
+/* A window on the board centred on s: bit s moves to bit 20, so that the
+ * neighbours of s sit at 20 + delta and the points two steps away at
+ * 20 + 2 * delta, whatever s is (points more than 20 away may be lost).
+ * In window coordinates, board_window_near[s] holds the neighbours of s
+ * along drawn lines (bits 10..30) and board_window_far[s] the points two
+ * steps away along a line (bits 0..40). */
+FAN_INTERNAL extern const uint64_t board_window_near[BOARD_SQUARES];
+FAN_INTERNAL extern const uint64_t board_window_far[BOARD_SQUARES];
+
+static inline uint64_t board_window(uint64_t m, int s)
+{
+    return s >= 20 ? m >> (s - 20) : m << (20 - s);
+}
+
+static inline uint64_t board_unwindow(uint64_t w, int s)
+{
+    return (s >= 20 ? w << (s - 20) : w >> (20 - s)) & BOARD_MASK;
+}
+
 /* direction from a to adjacent b, or -1 */
-int board_direction(int a, int b);
+FAN_INTERNAL int board_direction(int a, int b);
 
 /* Shift a mask by a step in direction d; callers mask the sources first so
  * that no bit wraps across the board edge. */
@@ -44,9 +87,18 @@ static inline uint64_t board_shift(uint64_t m, int d)
     return (delta > 0 ? m << delta : m >> -delta) & BOARD_MASK;
 }
 
+/* Without a popcount instruction (the default x86-64 target) the builtin
+ * is a call into libgcc; the SWAR sum inlines and measured faster. */
 static inline int board_popcount(uint64_t m)
 {
+#if defined(__POPCNT__) || !defined(__x86_64__)
     return __builtin_popcountll(m);
+#else
+    m -= (m >> 1) & 0x5555555555555555ull;
+    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((m * 0x0101010101010101ull) >> 56);
+#endif
 }
 
 static inline int board_lsb(uint64_t m)

@@ -21,6 +21,28 @@ static inline uint64_t mg_run(int start, int d, uint64_t opp)
     return line & ~((BIT(63 - __builtin_clzll(stop)) << 1) - 1);
 }
 
+/* The run of enemy pieces at the start of 'line' (a ray in direction d,
+ * given without its origin): the points up to the first one that is not an
+ * enemy piece. Rays of directions 0..3 go towards higher bits, 4..7 lower.
+ * mg_run_dir takes the sense instead (up: towards higher bits).
+ * Both forms are computed without a branch (the direction and whether the
+ * run reaches the edge are data the predictor cannot learn); a set low
+ * bit under the shifted stop set stands for "no stop", so a run that ends
+ * at the edge keeps its last point. */
+static inline uint64_t mg_run_dir(uint64_t line, int up, uint64_t opp)
+{
+    uint64_t stop = line & ~opp;
+    uint64_t upward = line & ((stop & (0 - stop)) - 1);
+    uint64_t downward =
+        line & (~(uint64_t)0 << (63 - __builtin_clzll((stop << 1) | 1)));
+    return up ? upward : downward;
+}
+
+static inline uint64_t mg_run_line(uint64_t line, int d, uint64_t opp)
+{
+    return mg_run_dir(line, d < 4, opp);
+}
+
 /* Pieces of 'own' that have an approach (resp. withdrawal) capture by a
  * step in direction d. */
 static inline uint64_t mg_approachers(uint64_t own, uint64_t opp, int d)

@@ -1,226 +1,720 @@
 /* SPDX-License-Identifier: MIT */
-/* Perft: counts complete-turn sequences. A copy-make recursion on plain
- * masks that walks chains in place; the unique count merges, per origin,
- * the chain ends that have the same destination and captured set. */
-#include "position.h"
+/* Perft: counts complete-turn sequences.
+ *
+ * A copy-make recursion on two masks (own = side to move, opp) that walks
+ * chains in place and allocates nothing. doc/performance.md records the
+ * measurements behind the choices below:
+ * - the first segments of all pieces come out of whole-board shifts, one
+ *   direction at a time (loops unrolled into constant shifts);
+ * - a chain goes on from the free neighbours of the active piece; which of
+ *   them capture, by approach or by withdrawal, is found for all
+ *   directions at once in a window centred on the piece (capture_landings),
+ *   not by a branch per neighbour, and once per landing point by the
+ *   parent, so that a child that cannot capture costs no call;
+ * - at the last ply turns are only counted: first segments that cannot go
+ *   on by population counts, chain ends by the walk, which then carries the
+ *   blocked points (own pieces and visited points), the enemy pieces, the
+ *   square and its capturing steps, nothing else;
+ * - the unique count merges the chain ends of one origin in a buffer on
+ *   the stack, where a 64-bit hash mask proves most keys new without a
+ *   search; one-segment turns never share their effect and skip it;
+ * - an optional table of counts (its entries here, its allocation and the
+ *   threads of fan_perft_ex in perft-ex.c). */
+#include "perft.h"
 
-#include <stdlib.h>
 #include <string.h>
 
-typedef struct effect_buf {
-    uint64_t *keys; /* captured | destination << 45 */
-    size_t n, cap;
-} effect_buf;
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+#include <cpuid.h>
+#define FAN_POPCNT_DISPATCH 1
+#endif
 
-typedef struct perft_ctx {
-    int rules;
-    int err;
-    effect_buf level[FAN_PERFT_MAX_DEPTH + 1];
-} perft_ctx;
+/* Distinct chain ends of one origin kept at once; more are handled by
+ * splitting the ends into parts by a hash of their key (see origin_unique).
+ * A test build sets it tiny to exercise that path. */
+#ifndef FAN_PERFT_ENDS_CAP
+#define FAN_PERFT_ENDS_CAP 256
+#endif
 
-#define EFFECT_KEY(to, captured) ((captured) | ((uint64_t)(to) << 45))
+/* ------------------------------------------------------------------ */
+/* Table of counts                                                     */
 
-static void ctx_free(perft_ctx *ctx)
+static tt_entry *tt_bucket(const perft_tt *t, uint64_t own, uint64_t opp,
+                           unsigned depth)
 {
-    for (int i = 0; i <= FAN_PERFT_MAX_DEPTH; i++)
-        free(ctx->level[i].keys);
+    return &t->entries[2 * (board_hash(own, opp, (int)depth) & t->mask)];
 }
 
-static int ctx_init(perft_ctx *ctx, int rules, unsigned depth, int unique)
+static int tt_probe(const perft_tt *t, uint64_t own, uint64_t opp,
+                    unsigned depth, uint64_t *count)
 {
-    memset(ctx, 0, sizeof *ctx);
-    ctx->rules = rules;
-    if (!unique)
-        return FAN_OK;
-    for (unsigned i = 1; i <= depth; i++) {
-        ctx->level[i].cap = 256;
-        ctx->level[i].keys = malloc(256 * sizeof(uint64_t));
-        if (!ctx->level[i].keys) {
-            ctx_free(ctx);
-            return FAN_ENOMEM;
+    tt_entry *b = tt_bucket(t, own, opp, depth);
+    uint64_t key = TT_KEY(own, depth);
+    for (int i = 0; i < 2; i++) {
+        uint64_t s1 = atomic_load_explicit(&b[i].seq, memory_order_acquire);
+        if (s1 & 1)
+            continue;
+        uint64_t k = atomic_load_explicit(&b[i].key, memory_order_relaxed);
+        uint64_t o = atomic_load_explicit(&b[i].opp, memory_order_relaxed);
+        uint64_t n = atomic_load_explicit(&b[i].count, memory_order_relaxed);
+        atomic_thread_fence(memory_order_acquire);
+        uint64_t s2 = atomic_load_explicit(&b[i].seq, memory_order_relaxed);
+        if (s1 == s2 && k == key && o == opp) {
+            *count = n;
+            return 1;
         }
     }
-    return FAN_OK;
+    return 0;
 }
 
-static void add_effect(perft_ctx *ctx, effect_buf *b, uint64_t key)
+static void tt_store(const perft_tt *t, uint64_t own, uint64_t opp,
+                     unsigned depth, uint64_t count)
 {
-    for (size_t i = 0; i < b->n; i++)
-        if (b->keys[i] == key)
-            return;
-    if (b->n == b->cap) {
-        uint64_t *k = realloc(b->keys, 2 * b->cap * sizeof *k);
-        if (!k) {
-            ctx->err = FAN_ENOMEM;
-            return;
-        }
-        b->keys = k;
-        b->cap *= 2;
-    }
-    b->keys[b->n++] = key;
+    tt_entry *b = tt_bucket(t, own, opp, depth);
+    uint64_t old = atomic_load_explicit(&b[0].key, memory_order_relaxed);
+    tt_entry *e = (old >> 45) <= depth ? &b[0] : &b[1];
+    uint64_t s = atomic_load_explicit(&e->seq, memory_order_relaxed);
+    /* A busy entry is simply not written: storing is optional. */
+    if ((s & 1) ||
+        !atomic_compare_exchange_strong_explicit(&e->seq, &s, s + 1,
+                                                 memory_order_relaxed,
+                                                 memory_order_relaxed))
+        return;
+    atomic_thread_fence(memory_order_release);
+    atomic_store_explicit(&e->key, TT_KEY(own, depth), memory_order_relaxed);
+    atomic_store_explicit(&e->opp, opp, memory_order_relaxed);
+    atomic_store_explicit(&e->count, count, memory_order_relaxed);
+    atomic_store_explicit(&e->seq, s + 2, memory_order_release);
 }
 
-static uint64_t paths_below(perft_ctx *ctx, uint64_t own, uint64_t opp,
+/* ------------------------------------------------------------------ */
+/* Counting                                                            */
+
+/* The direction loops over whole-board masks unroll into constant shifts
+ * (measured: see doc/performance.md); -O2 alone does not unroll them. */
+#if defined(__GNUC__)
+#define FAN_UNROLL_DIRS _Pragma("GCC unroll 8")
+#else
+#define FAN_UNROLL_DIRS
+#endif
+
+/* Nodes below this depth are not looked up: recounting them is cheaper
+ * than a likely cache miss. */
+#define TT_MIN_DEPTH 2
+
+/* Free landing points of a chain continuing from sq after a segment in
+ * direction lastdir (NDIRS: none); blk = own pieces and visited points. */
+static inline uint64_t chain_land(uint64_t blk, uint64_t opp, int sq,
+                                  int lastdir)
+{
+    return board_adjacent[sq] & ~(blk | opp) &
+           ~board_neighbour_bit[sq][lastdir];
+}
+
+/* Sum of the population counts of m[0..n-1]: the last ply counts most of
+ * its turns this way. The default x86-64 target has no popcount
+ * instruction, so where the processor has one (cpuid) a copy compiled for
+ * it is used. */
+static uint64_t popsum_generic(const uint64_t *m, int n)
+{
+    uint64_t s = 0;
+    for (int i = 0; i < n; i++)
+        s += (uint64_t)board_popcount(m[i]);
+    return s;
+}
+
+#ifdef FAN_POPCNT_DISPATCH
+__attribute__((target("popcnt"))) static uint64_t popsum_popcnt(
+    const uint64_t *m, int n)
+{
+    uint64_t s = 0;
+    for (int i = 0; i < n; i++)
+        s += (uint64_t)__builtin_popcountll(m[i]);
+    return s;
+}
+#endif
+
+void perft_ctx_init(perft_ctx *c, int rules, const perft_tt *tt)
+{
+    c->must = rules == FAN_RULES_MUST;
+    c->tt = tt;
+    c->popsum = popsum_generic;
+#ifdef FAN_POPCNT_DISPATCH
+    unsigned a, b, cx, d;
+    if (__get_cpuid(1, &a, &b, &cx, &d) && (cx & bit_POPCNT))
+        c->popsum = popsum_popcnt;
+#endif
+}
+
+#if defined(__GNUC__)
+#define FAN_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define FAN_ALWAYS_INLINE inline
+#endif
+
+/* The free neighbours of sq (land) from which a step captures by approach
+ * (*approach) or by withdrawal (*withdraw), for all directions at once and
+ * without a branch: in a window centred on sq (board_window), the point
+ * two steps away in a direction halves onto the neighbour in it (even bit
+ * 20 + 2k -> bit 20 + k, a compression of the even bits), and the point
+ * behind mirrors onto it (bit i -> 40 - i, a bit reversal). */
+static inline void capture_landings(uint64_t opp, int sq, uint64_t land,
+                                    uint64_t *approach, uint64_t *withdraw)
+{
+    uint64_t w = board_window(opp, sq), lw = board_window(land, sq);
+    uint64_t far = w & board_window_far[sq];
+    /* compress the even bits 0..40 into bits 0..20 */
+    far = (far | far >> 1) & 0x3333333333333333ull;
+    far = (far | far >> 2) & 0x0F0F0F0F0F0F0F0Full;
+    far = (far | far >> 4) & 0x00FF00FF00FF00FFull;
+    far = (far | far >> 8) & 0x0000FFFF0000FFFFull;
+    far = (far | far >> 16) & 0x00000000FFFFFFFFull;
+    /* reverse the 64 bits: bit i of the window goes to 63 - i */
+    uint64_t near = __builtin_bswap64(w & board_window_near[sq]);
+    near = (near >> 4 & 0x0F0F0F0F0F0F0F0Full) |
+           (near & 0x0F0F0F0F0F0F0F0Full) << 4;
+    near = (near >> 2 & 0x3333333333333333ull) |
+           (near & 0x3333333333333333ull) << 2;
+    near = (near >> 1 & 0x5555555555555555ull) |
+           (near & 0x5555555555555555ull) << 1;
+    *approach = board_unwindow(lw & far << 10, sq);
+    *withdraw = board_unwindow(lw & near >> 23, sq);
+}
+
+static uint64_t chain_count_stop(uint64_t blk, uint64_t opp, int sq,
+                                 uint64_t app, uint64_t wdr);
+static uint64_t chain_count_must(uint64_t blk, uint64_t opp, int sq,
+                                 uint64_t app, uint64_t wdr);
+
+/* Number of turns that end the chain below this state (the state itself
+ * included when the chain may stop here): the last ply, counted only. The
+ * caller passes the capturing steps (app, wdr: landing points of the
+ * approaches and withdrawals; not both empty). One copy per ruleset.
+ *
+ * The pieces a segment removes lie on its line, and the points of that
+ * line that a next segment could land on or capture from are the one
+ * straight on (barred by the direction rule) and the one behind (the
+ * visited point the segment came from); so what the piece can capture
+ * after a segment does not depend on what the segment removed, and is the
+ * same after its approach and after its withdrawal. It is found once, on
+ * this board, and a child that cannot capture is a leaf counted here,
+ * without its run or a call. */
+static FAN_ALWAYS_INLINE uint64_t chain_count_body(int must, uint64_t blk,
+                                                   uint64_t opp, int sq,
+                                                   uint64_t app, uint64_t wdr)
+{
+    uint64_t n = 0;
+    for (uint64_t caps = app | wdr; caps; caps &= caps - 1) {
+        int to = board_lsb(caps);
+        const board_step_info *st = &board_steps[sq][to - sq + 10];
+        uint64_t next = board_adjacent[to] & ~(blk | opp | st->beyond);
+        int approach = (app >> to) & 1, withdraw = (wdr >> to) & 1;
+        uint64_t app2 = 0, wdr2 = 0;
+        if (next)
+            capture_landings(opp, to, next, &app2, &wdr2);
+        if (!(app2 | wdr2)) {
+            n += (uint64_t)(approach + withdraw);
+            continue;
+        }
+        uint64_t b = blk | BIT(to);
+        if (approach) {
+            uint64_t o = opp & ~mg_run_dir(st->beyond_ray, to > sq, opp);
+            n += must ? chain_count_must(b, o, to, app2, wdr2)
+                      : chain_count_stop(b, o, to, app2, wdr2);
+        }
+        if (withdraw) {
+            uint64_t o = opp & ~mg_run_dir(st->behind_ray, to < sq, opp);
+            n += must ? chain_count_must(b, o, to, app2, wdr2)
+                      : chain_count_stop(b, o, to, app2, wdr2);
+        }
+    }
+    return must ? n : n + 1;
+}
+
+static uint64_t chain_count_stop(uint64_t blk, uint64_t opp, int sq,
+                                 uint64_t app, uint64_t wdr)
+{
+    return chain_count_body(0, blk, opp, sq, app, wdr);
+}
+
+static uint64_t chain_count_must(uint64_t blk, uint64_t opp, int sq,
+                                 uint64_t app, uint64_t wdr)
+{
+    return chain_count_body(1, blk, opp, sq, app, wdr);
+}
+
+/* Turns below a chain state with the free landing points land. */
+static inline uint64_t chain_count(int must, uint64_t blk, uint64_t opp,
+                                   int sq, uint64_t land)
+{
+    uint64_t app, wdr;
+    capture_landings(opp, sq, land, &app, &wdr);
+    if (!(app | wdr))
+        return 1;
+    return must ? chain_count_must(blk, opp, sq, app, wdr)
+                : chain_count_stop(blk, opp, sq, app, wdr);
+}
+
+static uint64_t paths_node(const perft_ctx *c, uint64_t own, uint64_t opp,
+                           unsigned depth);
+static uint64_t unique_node(const perft_ctx *c, uint64_t own, uint64_t opp,
                             unsigned depth);
-static uint64_t unique_below(perft_ctx *ctx, uint64_t own, uint64_t opp,
-                             unsigned depth);
+
+/* Paths count below a chain state (depth >= 2), given the free landing
+ * points of the piece on sq (land); visited holds the points the chain has
+ * been on. */
+static uint64_t chain_paths(const perft_ctx *c, uint64_t own, uint64_t opp,
+                            uint64_t visited, int sq, uint64_t land,
+                            unsigned depth)
+{
+    uint64_t n = 0, app, wdr;
+    capture_landings(opp, sq, land, &app, &wdr);
+    for (uint64_t caps = app | wdr; caps; caps &= caps - 1) {
+        int to = board_lsb(caps);
+        const board_step_info *st = &board_steps[sq][to - sq + 10];
+        uint64_t next =
+            board_adjacent[to] & ~(own | opp | visited | st->beyond);
+        uint64_t moved = own ^ BIT(sq) ^ BIT(to), vis = visited | BIT(to);
+        if ((app >> to) & 1)
+            n += chain_paths(c, moved,
+                             opp & ~mg_run_dir(st->beyond_ray, to > sq, opp),
+                             vis, to, next, depth);
+        if ((wdr >> to) & 1)
+            n += chain_paths(c, moved,
+                             opp & ~mg_run_dir(st->behind_ray, to < sq, opp),
+                             vis, to, next, depth);
+    }
+    if (!c->must || !(app | wdr))
+        n += paths_node(c, opp, own, depth - 1);
+    return n;
+}
 
 /* Every paika of own: leaves at depth 1, else the subtrees. */
-static uint64_t paikas(perft_ctx *ctx, uint64_t own, uint64_t opp,
+static uint64_t paikas(const perft_ctx *c, uint64_t own, uint64_t opp,
                        unsigned depth, int unique)
 {
     uint64_t n = 0;
+    if (depth == 1) {
+        uint64_t movers[NDIRS];
+        FAN_UNROLL_DIRS
+        for (int d = 0; d < NDIRS; d++)
+            movers[d] = mg_paika_movers(own, opp, d);
+        return c->popsum(movers, NDIRS);
+    }
+    FAN_UNROLL_DIRS
     for (int d = 0; d < NDIRS; d++) {
         uint64_t movers = mg_paika_movers(own, opp, d);
-        if (depth == 1) {
-            n += (uint64_t)board_popcount(movers);
-            continue;
-        }
         for (; movers; movers &= movers - 1) {
             int s = board_lsb(movers);
-            uint64_t child = own ^ BIT(s) ^ BIT(board_neighbour[s][d]);
-            n += unique ? unique_below(ctx, opp, child, depth - 1)
-                        : paths_below(ctx, opp, child, depth - 1);
+            uint64_t child = own ^ BIT(s) ^ BIT(s + board_delta[d]);
+            n += unique ? unique_node(c, opp, child, depth - 1)
+                        : paths_node(c, opp, child, depth - 1);
         }
     }
     return n;
 }
 
-/* Calls BODY for every capture segment of the piece on sq that does not go
- * in direction banned nor lands in visited, with to, d and run set. */
-#define FOR_EACH_SEGMENT(own, opp, sq, banned, visited, BODY)                  \
-    do {                                                                       \
-        uint64_t blocked_ = (own) | (opp) | (visited);                         \
-        for (int d = 0; d < NDIRS; d++) {                                      \
-            int to = board_neighbour[sq][d];                                   \
-            if (d == (banned) || to == NO_SQUARE || (blocked_ & BIT(to)))      \
-                continue;                                                      \
-            int ahead_ = board_neighbour[to][d];                               \
-            if (ahead_ != NO_SQUARE && ((opp) & BIT(ahead_))) {                \
-                uint64_t run = mg_run(ahead_, d, opp);                         \
-                BODY;                                                          \
-            }                                                                  \
-            int behind_ = board_neighbour[sq][DIR_OPPOSITE(d)];                \
-            if (behind_ != NO_SQUARE && ((opp) & BIT(behind_))) {              \
-                uint64_t run = mg_run(behind_, DIR_OPPOSITE(d), opp);          \
-                BODY;                                                          \
-            }                                                                  \
-        }                                                                      \
-    } while (0)
+/* The first segments of every piece, a direction at a time, from
+ * whole-board shifts. src[d] holds every point (whatever stands on it)
+ * from which a step in direction d would capture; appr[d] and wdr[d] are
+ * the pieces of own that approach and withdraw that way. */
+typedef struct first_segments {
+    uint64_t appr[NDIRS], wdr[NDIRS], src[NDIRS];
+} first_segments;
 
-/* Paths count below a chain whose active piece is on sq. */
-static uint64_t chain_paths(perft_ctx *ctx, uint64_t own, uint64_t opp,
-                            int sq, uint64_t visited, int lastdir,
-                            unsigned depth)
+static inline uint64_t find_first_segments(first_segments *f, uint64_t own,
+                                           uint64_t opp)
 {
-    uint64_t n = 0;
-    int more = 0;
-    FOR_EACH_SEGMENT(own, opp, sq, lastdir, visited, {
-        more = 1;
-        n += chain_paths(ctx, own ^ BIT(sq) ^ BIT(to), opp & ~run, to,
-                         visited | BIT(to), d, depth);
-    });
-    if (ctx->rules == FAN_RULES_STOP || !more)
-        n += depth == 1 ? 1 : paths_below(ctx, opp, own, depth - 1);
-    return n;
+    uint64_t empty = ~(own | opp) & BOARD_MASK, any = 0;
+    FAN_UNROLL_DIRS
+    for (int d = 0; d < NDIRS; d++) {
+        int back = DIR_OPPOSITE(d);
+        uint64_t landing = empty & board_step_from[d] & board_shift(opp, back);
+        uint64_t a = board_step_from[d] & board_shift(landing, back);
+        uint64_t w = board_step_from[d] & board_step_from[back] &
+                     board_shift(empty, back) & board_shift(opp, d);
+        f->src[d] = a | w;
+        f->appr[d] = own & a;
+        f->wdr[d] = own & w;
+        any |= f->appr[d] | f->wdr[d];
+    }
+    return any;
 }
 
-static uint64_t paths_below(perft_ctx *ctx, uint64_t own, uint64_t opp,
-                            unsigned depth)
+/* At the last ply: cont[d] = the pieces whose first segment in direction
+ * d (either kind) lands where the chain can go on. This needs no child
+ * state. The pieces a segment removes lie on its own line, and every
+ * continuation that could use them (back along the line, or on along it)
+ * is barred by the visited origin or by the ban on repeating the
+ * direction; so a continuation from the landing point exists exactly when
+ * that point is in src[e] of the board before the segment for some e != d
+ * (the origin, still occupied there, is not a landing point either way). */
+static inline void continuing(uint64_t cont[NDIRS], const first_segments *f)
 {
-    if (!own || !opp)
-        return 0;
-    uint64_t capturers = mg_capturers(own, opp);
-    if (!capturers)
-        return paikas(ctx, own, opp, depth, 0);
-    uint64_t n = 0;
-    for (; capturers; capturers &= capturers - 1) {
-        int s = board_lsb(capturers);
-        FOR_EACH_SEGMENT(own, opp, s, -1, 0, {
-            n += chain_paths(ctx, own ^ BIT(s) ^ BIT(to), opp & ~run, to,
-                             BIT(s) | BIT(to), d, depth);
-        });
+    uint64_t before[NDIRS], after = 0;
+    before[0] = 0;
+    FAN_UNROLL_DIRS
+    for (int d = 1; d < NDIRS; d++)
+        before[d] = before[d - 1] | f->src[d - 1];
+    FAN_UNROLL_DIRS
+    for (int d = NDIRS - 1; d >= 0; d--) {
+        cont[d] = board_shift(before[d] | after, DIR_OPPOSITE(d));
+        after |= f->src[d];
+    }
+}
+
+/* The chain below the first segment s -> s + delta(d) that removes run. */
+static inline uint64_t first_chain_paths(const perft_ctx *c, uint64_t own,
+                                         uint64_t opp, int s, int d,
+                                         uint64_t run, unsigned depth)
+{
+    int to = s + board_delta[d];
+    uint64_t blk = own | BIT(to), left = opp & ~run;
+    if (depth == 1)
+        return chain_count(c->must, blk, left, to,
+                           chain_land(blk, left, to, d));
+    return chain_paths(c, own ^ BIT(s) ^ BIT(to), left, BIT(s) | BIT(to), to,
+                       chain_land(blk, left, to, d), depth);
+}
+
+/* Paths count of a position where own can capture. At the last ply the
+ * first segments that cannot go on are counted by population counts. */
+static uint64_t paths_captures(const perft_ctx *c, uint64_t own, uint64_t opp,
+                               const first_segments *f, unsigned depth)
+{
+    uint64_t n = 0, cont[NDIRS], ends[2 * NDIRS];
+    if (depth == 1) {
+        continuing(cont, f);
+        FAN_UNROLL_DIRS
+        for (int d = 0; d < NDIRS; d++) {
+            ends[2 * d] = f->appr[d] & ~cont[d];
+            ends[2 * d + 1] = f->wdr[d] & ~cont[d];
+        }
+        n = c->popsum(ends, 2 * NDIRS);
+    }
+    FAN_UNROLL_DIRS
+    for (int d = 0; d < NDIRS; d++) {
+        int back = DIR_OPPOSITE(d);
+        uint64_t approach = f->appr[d], withdraw = f->wdr[d];
+        if (depth == 1) {
+            approach &= cont[d];
+            withdraw &= cont[d];
+        }
+        for (; approach; approach &= approach - 1) {
+            int s = board_lsb(approach), to = s + board_delta[d];
+            n += first_chain_paths(c, own, opp, s, d,
+                                   mg_run_line(board_ray[to][d], d, opp),
+                                   depth);
+        }
+        for (; withdraw; withdraw &= withdraw - 1) {
+            int s = board_lsb(withdraw);
+            n += first_chain_paths(c, own, opp, s, d,
+                                   mg_run_line(board_ray[s][back], back, opp),
+                                   depth);
+        }
     }
     return n;
 }
 
-/* Collects the distinct ends (destination, captured set) of the chain whose
- * active piece is on sq. */
-static void chain_ends(perft_ctx *ctx, effect_buf *out, uint64_t own,
-                       uint64_t opp, int sq, uint64_t visited, int lastdir,
-                       uint64_t captured)
+static uint64_t paths_node(const perft_ctx *c, uint64_t own, uint64_t opp,
+                           unsigned depth)
 {
-    int more = 0;
-    FOR_EACH_SEGMENT(own, opp, sq, lastdir, visited, {
-        more = 1;
-        chain_ends(ctx, out, own ^ BIT(sq) ^ BIT(to), opp & ~run, to,
-                   visited | BIT(to), d, captured | run);
-    });
-    if (ctx->rules == FAN_RULES_STOP || !more)
-        add_effect(ctx, out, EFFECT_KEY(sq, captured));
+    if (!own || !opp)
+        return 0;
+    uint64_t n;
+    int hashed = c->tt && depth >= TT_MIN_DEPTH;
+    if (hashed && tt_probe(c->tt, own, opp, depth, &n))
+        return n;
+    first_segments f;
+    if (find_first_segments(&f, own, opp))
+        n = paths_captures(c, own, opp, &f, depth);
+    else
+        n = paikas(c, own, opp, depth, 0);
+    if (hashed)
+        tt_store(c->tt, own, opp, depth, n);
+    return n;
 }
 
-/* Leaves (or subtrees) for the collected ends of one origin. */
-static uint64_t expand_ends(perft_ctx *ctx, const effect_buf *ends,
-                            uint64_t own, uint64_t opp, int origin,
-                            unsigned depth)
+/* The distinct ends (destination, captured set) of the chains of one
+ * origin. Only keys whose hash has the top 'bits' bits equal to 'part' are
+ * kept (all when bits == 0); see origin_unique. */
+typedef struct end_set {
+    uint64_t opp0;  /* enemy pieces at the start of the turn */
+    uint64_t seen;  /* bit (hash of key) % 64 of every kept key */
+    unsigned n;
+    int overflow;
+    unsigned bits;
+    uint64_t part;
+    uint64_t keys[FAN_PERFT_ENDS_CAP]; /* captured | destination << 45 */
+} end_set;
+
+/* odd, so that key -> key * END_MIX is a bijection of 64-bit words */
+#define END_MIX 0x9E3779B97F4A7C15ull
+
+/* A chain ends on 'to' with the enemy pieces 'opp' left. Distinct paths
+ * with the same effect are rare, so a key is nearly always new: the 'seen'
+ * mask (one bit per key, chosen by a hash) proves most of them new without
+ * a search. A mask of destinations did not: approach and withdrawal by the
+ * same step share their destination. */
+static inline void add_end(end_set *e, int to, uint64_t opp)
+{
+    uint64_t key = (e->opp0 & ~opp) | (uint64_t)to << 45, h = key * END_MIX;
+    if (e->bits && h >> (64 - e->bits) != e->part)
+        return;
+    uint64_t bit = (uint64_t)1 << ((h >> 40) & 63); /* not the part bits */
+    if (e->seen & bit) {
+        for (unsigned i = 0; i < e->n; i++)
+            if (e->keys[i] == key)
+                return;
+    }
+    if (e->n == FAN_PERFT_ENDS_CAP) {
+        e->overflow = 1;
+        return;
+    }
+    e->seen |= bit;
+    e->keys[e->n++] = key;
+}
+
+static void chain_ends_stop(end_set *e, uint64_t blk, uint64_t opp, int sq,
+                            uint64_t app, uint64_t wdr);
+static void chain_ends_must(end_set *e, uint64_t blk, uint64_t opp, int sq,
+                            uint64_t app, uint64_t wdr);
+
+/* The capturing steps from sq (app, wdr) as in chain_count, each chain end
+ * going to e. A full buffer is only noted by add_end: the walk goes on
+ * (the overflow is rare), which keeps a test out of every call. */
+static FAN_ALWAYS_INLINE void segment_ends(int must, end_set *e, uint64_t blk,
+                                           uint64_t opp, int sq, uint64_t app,
+                                           uint64_t wdr)
+{
+    for (uint64_t caps = app | wdr; caps; caps &= caps - 1) {
+        int to = board_lsb(caps);
+        const board_step_info *st = &board_steps[sq][to - sq + 10];
+        uint64_t next = board_adjacent[to] & ~(blk | opp | st->beyond);
+        uint64_t b = blk | BIT(to), app2 = 0, wdr2 = 0;
+        if (next)
+            capture_landings(opp, to, next, &app2, &wdr2);
+        int leaf = !(app2 | wdr2);
+        if ((app >> to) & 1) {
+            uint64_t o = opp & ~mg_run_dir(st->beyond_ray, to > sq, opp);
+            if (leaf)
+                add_end(e, to, o);
+            else if (must)
+                chain_ends_must(e, b, o, to, app2, wdr2);
+            else
+                chain_ends_stop(e, b, o, to, app2, wdr2);
+        }
+        if ((wdr >> to) & 1) {
+            uint64_t o = opp & ~mg_run_dir(st->behind_ray, to < sq, opp);
+            if (leaf)
+                add_end(e, to, o);
+            else if (must)
+                chain_ends_must(e, b, o, to, app2, wdr2);
+            else
+                chain_ends_stop(e, b, o, to, app2, wdr2);
+        }
+    }
+}
+
+/* A chain state that can go on (app | wdr not empty). */
+static void chain_ends_stop(end_set *e, uint64_t blk, uint64_t opp, int sq,
+                            uint64_t app, uint64_t wdr)
+{
+    segment_ends(0, e, blk, opp, sq, app, wdr);
+    add_end(e, sq, opp);
+}
+
+static void chain_ends_must(end_set *e, uint64_t blk, uint64_t opp, int sq,
+                            uint64_t app, uint64_t wdr)
+{
+    segment_ends(1, e, blk, opp, sq, app, wdr);
+}
+
+/* A turn of one origin, from its start (fresh) or from a chain state. */
+typedef struct origin_walk {
+    uint64_t own0, opp0; /* the board at the start of the turn */
+    int origin;
+    int fresh;           /* no segment played yet (sq == origin) */
+    uint64_t blk, opp;   /* chain state: own pieces + visited, enemies */
+    int sq, lastdir;
+} origin_walk;
+
+/* The turn that ends on 'to' with the enemy pieces 'opp' left, and what
+ * follows it. */
+static inline uint64_t turn_below(const perft_ctx *c, const origin_walk *w,
+                                  int to, uint64_t opp, unsigned depth)
 {
     if (depth == 1)
-        return ends->n;
-    uint64_t n = 0;
-    for (size_t i = 0; i < ends->n; i++) {
-        uint64_t captured = ends->keys[i] & BOARD_MASK;
-        int to = (int)(ends->keys[i] >> 45);
-        n += unique_below(ctx, opp & ~captured,
-                          (own & ~BIT(origin)) | BIT(to), depth - 1);
+        return 1;
+    return unique_node(c, opp, (w->own0 & ~BIT(w->origin)) | BIT(to),
+                       depth - 1);
+}
+
+/* Walks the turns of w into e. A turn of one segment has an effect that
+ * no other turn of its origin has: each segment removes pieces on its own
+ * line only, the line of a first segment in another direction meets that
+ * line only at the origin, and one that goes on from the same landing
+ * point cannot come back to it (tests/test-perft-lemma.c also checks it
+ * on every board where it could fail). So one-segment turns skip the set
+ * and are counted here (when 'singles' is set) with what follows them. */
+static uint64_t collect_ends(const perft_ctx *c, end_set *e,
+                             const origin_walk *w, unsigned depth,
+                             int singles)
+{
+    uint64_t n = 0, blk = w->blk, opp = w->opp;
+    int sq = w->sq;
+    uint64_t app, wdr;
+    if (!w->fresh) {
+        capture_landings(opp, sq, chain_land(blk, opp, sq, w->lastdir), &app,
+                         &wdr);
+        if (!(app | wdr))
+            add_end(e, sq, opp);
+        else if (c->must)
+            chain_ends_must(e, blk, opp, sq, app, wdr);
+        else
+            chain_ends_stop(e, blk, opp, sq, app, wdr);
+        return 0;
+    }
+    capture_landings(opp, sq, chain_land(blk, opp, sq, NDIRS), &app, &wdr);
+    for (uint64_t caps = app | wdr; caps; caps &= caps - 1) {
+        int to = board_lsb(caps);
+        const board_step_info *st = &board_steps[sq][to - sq + 10];
+        uint64_t next = board_adjacent[to] & ~(blk | opp | st->beyond);
+        uint64_t b = blk | BIT(to), app2 = 0, wdr2 = 0;
+        if (next)
+            capture_landings(opp, to, next, &app2, &wdr2);
+        int more = (app2 | wdr2) != 0;
+        for (int kind = 0; kind < 2; kind++) {
+            if (!(((kind ? wdr : app) >> to) & 1))
+                continue;
+            uint64_t run = kind ? mg_run_dir(st->behind_ray, to < sq, opp)
+                                : mg_run_dir(st->beyond_ray, to > sq, opp);
+            uint64_t o = opp & ~run;
+            if (more && c->must)
+                segment_ends(1, e, b, o, to, app2, wdr2);
+            else if (more)
+                segment_ends(0, e, b, o, to, app2, wdr2);
+            if (singles && (!more || !c->must))
+                n += turn_below(c, w, to, o, depth);
+        }
     }
     return n;
 }
 
-static uint64_t unique_below(perft_ctx *ctx, uint64_t own, uint64_t opp,
-                             unsigned depth)
+/* Unique count of the turns of one origin and what follows them, for the
+ * ends whose hash has the top 'bits' bits equal to 'part'. When the buffer
+ * overflows, the ends are split into two parts by one more bit of their
+ * hash and each part is walked again: the mix is a bijection, so at 64
+ * bits every part holds at most one key, and the recursion ends. */
+static uint64_t origin_unique(const perft_ctx *c, const origin_walk *w,
+                              unsigned depth, unsigned bits, uint64_t part)
+{
+    end_set e;
+    e.opp0 = w->opp0;
+    e.seen = 0;
+    e.n = 0;
+    e.overflow = 0;
+    e.bits = bits;
+    e.part = part;
+    uint64_t n = collect_ends(c, &e, w, depth, bits == 0);
+    if (e.overflow)
+        return n + origin_unique(c, w, depth, bits + 1, part << 1) +
+               origin_unique(c, w, depth, bits + 1, (part << 1) | 1);
+    if (depth == 1)
+        return n + e.n;
+    for (unsigned i = 0; i < e.n; i++)
+        n += turn_below(c, w, (int)(e.keys[i] >> 45),
+                        w->opp0 & ~(e.keys[i] & BOARD_MASK), depth);
+    return n;
+}
+
+static uint64_t unique_node(const perft_ctx *c, uint64_t own, uint64_t opp,
+                            unsigned depth)
 {
     if (!own || !opp)
         return 0;
-    uint64_t capturers = mg_capturers(own, opp);
-    if (!capturers)
-        return paikas(ctx, own, opp, depth, 1);
-    effect_buf *ends = &ctx->level[depth];
     uint64_t n = 0;
-    for (; capturers; capturers &= capturers - 1) {
-        int s = board_lsb(capturers);
-        ends->n = 0;
-        FOR_EACH_SEGMENT(own, opp, s, -1, 0, {
-            chain_ends(ctx, ends, own ^ BIT(s) ^ BIT(to), opp & ~run, to,
-                       BIT(s) | BIT(to), d, run);
-        });
-        n += expand_ends(ctx, ends, own, opp, s, depth);
+    int hashed = c->tt && depth >= TT_MIN_DEPTH;
+    if (hashed && tt_probe(c->tt, own, opp, depth, &n))
+        return n;
+    first_segments f;
+    uint64_t capturers = find_first_segments(&f, own, opp);
+    if (!capturers) {
+        n = paikas(c, own, opp, depth, 1);
+    } else {
+        if (depth == 1) {
+            /* A piece none of whose first segments can go on has as many
+             * turns as segments: their effects differ by destination or,
+             * for the two kinds of one step, by the (disjoint) runs. */
+            uint64_t cont[NDIRS], walk = 0, ends[2 * NDIRS];
+            continuing(cont, &f);
+            FAN_UNROLL_DIRS
+            for (int d = 0; d < NDIRS; d++)
+                walk |= (f.appr[d] | f.wdr[d]) & cont[d];
+            FAN_UNROLL_DIRS
+            for (int d = 0; d < NDIRS; d++) {
+                ends[2 * d] = f.appr[d] & ~walk;
+                ends[2 * d + 1] = f.wdr[d] & ~walk;
+            }
+            n = c->popsum(ends, 2 * NDIRS);
+            capturers = walk;
+        }
+        origin_walk w = {.own0 = own, .opp0 = opp, .fresh = 1,
+                         .blk = own, .opp = opp, .lastdir = NDIRS};
+        for (; capturers; capturers &= capturers - 1) {
+            w.origin = w.sq = board_lsb(capturers);
+            n += origin_unique(c, &w, depth, 0, 0);
+        }
     }
+    if (hashed)
+        tt_store(c->tt, own, opp, depth, n);
     return n;
 }
 
-/* Perft of the internal state c (which may be in the middle of a chain). */
-static uint64_t perft_state(perft_ctx *ctx, const mg_chain *c, unsigned depth,
-                            int unique)
+uint64_t perft_state(const perft_ctx *c, const mg_chain *s, unsigned depth,
+                     int unique)
 {
     if (depth == 0)
         return 1;
-    if (c->path.length == 0)
-        return unique ? unique_below(ctx, c->own, c->opp, depth)
-                      : paths_below(ctx, c->own, c->opp, depth);
+    if (s->path.length == 0)
+        return unique ? unique_node(c, s->own, s->opp, depth)
+                      : paths_node(c, s->own, s->opp, depth);
+    int lastdir = s->lastdir;
     if (!unique)
-        return chain_paths(ctx, c->own, c->opp, c->sq, c->visited,
-                           c->lastdir, depth);
-    effect_buf *ends = &ctx->level[depth];
-    ends->n = 0;
-    chain_ends(ctx, ends, c->own, c->opp, c->sq, c->visited, c->lastdir,
-               c->captured);
-    uint64_t own0 = (c->own & ~BIT(c->sq)) | BIT(c->path.from);
-    uint64_t opp0 = c->opp | c->captured;
-    return expand_ends(ctx, ends, own0, opp0, c->path.from, depth);
+        return depth == 1 ? chain_count(c->must, s->own | s->visited, s->opp,
+                                        s->sq,
+                                        chain_land(s->own | s->visited,
+                                                   s->opp, s->sq, lastdir))
+                          : chain_paths(c, s->own, s->opp, s->visited, s->sq,
+                                        chain_land(s->own | s->visited,
+                                                   s->opp, s->sq, lastdir),
+                                        depth);
+    origin_walk w = {
+        .own0 = (s->own & ~BIT(s->sq)) | BIT(s->path.from),
+        .opp0 = s->opp | s->captured,
+        .origin = s->path.from,
+        .fresh = 0,
+        .blk = s->own | s->visited,
+        .opp = s->opp,
+        .sq = s->sq,
+        .lastdir = lastdir,
+    };
+    return origin_unique(c, &w, depth, 0, 0);
 }
 
-static int check_args(const fan_position *pos, unsigned depth, int kind)
+uint64_t perft_board(const perft_ctx *c, uint64_t own, uint64_t opp,
+                     unsigned depth, int unique)
+{
+    if (depth == 0)
+        return 1;
+    return unique ? unique_node(c, own, opp, depth)
+                  : paths_node(c, own, opp, depth);
+}
+
+/* ------------------------------------------------------------------ */
+/* Public functions                                                    */
+
+int perft_check_args(const fan_position *pos, unsigned depth, int kind)
 {
     if (!pos || !VALID_COUNT(kind))
         return FAN_EINVAL;
@@ -232,36 +726,28 @@ static int check_args(const fan_position *pos, unsigned depth, int kind)
 FAN_API int fan_perft(uint64_t *out, const fan_position *pos, unsigned depth,
                       int count_kind)
 {
-    int r = out ? check_args(pos, depth, count_kind) : FAN_EINVAL;
+    int r = out ? perft_check_args(pos, depth, count_kind) : FAN_EINVAL;
     if (r != FAN_OK)
         return r;
-    int unique = count_kind == FAN_COUNT_UNIQUE;
-    perft_ctx *ctx = malloc(sizeof *ctx);
-    if (!ctx)
-        return FAN_ENOMEM;
-    r = ctx_init(ctx, pos->rules, depth, unique);
-    if (r == FAN_OK) {
-        uint64_t n = perft_state(ctx, &pos->cur, depth, unique);
-        r = ctx->err;
-        if (r == FAN_OK)
-            *out = n;
-        ctx_free(ctx);
-    }
-    free(ctx);
-    return r;
+    perft_ctx ctx;
+    perft_ctx_init(&ctx, pos->rules, NULL);
+    *out = perft_state(&ctx, &pos->cur, depth,
+                       count_kind == FAN_COUNT_UNIQUE);
+    return FAN_OK;
 }
 
 FAN_API int fan_perft_divide(fan_perft_entry *out, size_t capacity,
                              size_t *count, const fan_position *pos,
                              unsigned depth, int count_kind)
 {
-    int r = count && (out || !capacity) ? check_args(pos, depth, count_kind)
-                                        : FAN_EINVAL;
+    int r = count && (out || !capacity)
+                ? perft_check_args(pos, depth, count_kind)
+                : FAN_EINVAL;
     if (r != FAN_OK)
         return r;
-    /* No root turn at depth 0, nor where a side has no pieces: perft
-     * gives such a position no children. */
-    if (depth == 0 || !pos->cur.own || !pos->cur.opp) {
+    /* like fan_perft: no turns below a board where a side has no pieces */
+    if (depth == 0 || (pos->cur.path.length == 0 &&
+                       (!pos->cur.own || !pos->cur.opp))) {
         *count = 0;
         return FAN_OK;
     }
@@ -275,19 +761,14 @@ FAN_API int fan_perft_divide(fan_perft_entry *out, size_t capacity,
         turn_list_free(&tl);
         return FAN_EBUFS;
     }
-    perft_ctx *ctx = malloc(sizeof *ctx);
-    r = ctx ? ctx_init(ctx, pos->rules, depth, unique) : FAN_ENOMEM;
-    if (r != FAN_OK) {
-        free(ctx);
-        turn_list_free(&tl);
-        return r;
-    }
+    perft_ctx ctx;
+    perft_ctx_init(&ctx, pos->rules, NULL);
     uint64_t own0 = pos->cur.own, opp0 = pos->cur.opp;
     if (pos->cur.path.length) {
         own0 = (own0 & ~BIT(pos->cur.sq)) | BIT(pos->cur.path.from);
         opp0 |= pos->cur.captured;
     }
-    for (size_t i = 0; i < tl.n && ctx->err == FAN_OK; i++) {
+    for (size_t i = 0; i < tl.n; i++) {
         fan_turn t = path_effect(&tl.paths[i]);
         uint64_t own = (own0 & ~BIT(FAN_TURN_FROM(t))) | BIT(FAN_TURN_TO(t));
         uint64_t opp = opp0 & ~FAN_TURN_CAPTURED(t);
@@ -296,11 +777,8 @@ FAN_API int fan_perft_divide(fan_perft_entry *out, size_t capacity,
         memset(&out[i], 0, sizeof out[i]);
         out[i].path = tl.paths[i];
         out[i].turn = t;
-        out[i].nodes = perft_state(ctx, &child, depth - 1, unique);
+        out[i].nodes = perft_state(&ctx, &child, depth - 1, unique);
     }
-    r = ctx->err;
-    ctx_free(ctx);
-    free(ctx);
     turn_list_free(&tl);
-    return r;
+    return FAN_OK;
 }

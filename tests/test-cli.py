@@ -149,6 +149,9 @@ def test_perft_start():
     expect_nodes(["3"], 724)
     expect_nodes(["--count", "paths", "3"], 724)
     expect_nodes(["0"], 1)
+    # threads and a table of counts change the speed, never the count
+    expect_nodes(["--threads", "2", "--hash", "8", "4"], 18026)
+    expect_nodes(["--threads", "0", "--count", "paths", "5"], 431852)
 
 
 def test_perft_must():

@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: MIT */
+/* fan_perft_ex(): perft with a table of counts owned by the call and with
+ * threads. The threads share out a list of boards a few plies deep (equal
+ * boards merged, with the number of turn sequences that reach them as a
+ * weight) and the table, which is safe to share without locks (perft.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "perft.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+typedef struct work_item {
+    uint64_t own, opp; /* own = side to move */
+    uint64_t weight;   /* number of turn sequences leading to it */
+} work_item;
+
+typedef struct work_list {
+    work_item *items;
+    size_t n, cap;
+} work_list;
+
+static int work_push(work_list *l, uint64_t own, uint64_t opp, uint64_t w)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 64;
+        work_item *p = realloc(l->items, cap * sizeof *p);
+        if (!p)
+            return FAN_ENOMEM;
+        l->items = p;
+        l->cap = cap;
+    }
+    l->items[l->n++] = (work_item){own, opp, w};
+    return FAN_OK;
+}
+
+static int item_cmp(const void *a, const void *b)
+{
+    const work_item *x = a, *y = b;
+    if (x->own != y->own)
+        return x->own < y->own ? -1 : 1;
+    if (x->opp != y->opp)
+        return x->opp < y->opp ? -1 : 1;
+    return 0;
+}
+
+/* Appends the children of state s (weight w) to out. */
+static int expand_state(work_list *out, const mg_chain *s, int rules,
+                        int unique, uint64_t w)
+{
+    if (s->path.length == 0 && (!s->own || !s->opp))
+        return FAN_OK;
+    turn_list tl;
+    int r = turn_list_build(&tl, s, rules, unique);
+    if (r != FAN_OK)
+        return r;
+    uint64_t own0 = s->own, opp0 = s->opp;
+    if (s->path.length) {
+        own0 = (own0 & ~BIT(s->sq)) | BIT(s->path.from);
+        opp0 |= s->captured;
+    }
+    for (size_t i = 0; i < tl.n && r == FAN_OK; i++) {
+        fan_turn t = path_effect(&tl.paths[i]);
+        uint64_t own = (own0 & ~BIT(FAN_TURN_FROM(t))) | BIT(FAN_TURN_TO(t));
+        r = work_push(out, opp0 & ~FAN_TURN_CAPTURED(t), own, w);
+    }
+    turn_list_free(&tl);
+    return r;
+}
+
+/* Merges equal boards (summing weights). */
+static void merge_items(work_list *l)
+{
+    if (l->n < 2)
+        return;
+    qsort(l->items, l->n, sizeof *l->items, item_cmp);
+    size_t k = 0;
+    for (size_t i = 1; i < l->n; i++) {
+        if (item_cmp(&l->items[k], &l->items[i]) == 0)
+            l->items[k].weight += l->items[i].weight;
+        else
+            l->items[++k] = l->items[i];
+    }
+    l->n = k + 1;
+}
+
+typedef struct work_shared {
+    const work_item *items;
+    size_t n;
+    _Atomic size_t next;
+    unsigned depth;
+    int unique;
+    perft_ctx ctx;
+} work_shared;
+
+typedef struct worker {
+    work_shared *sh;
+    uint64_t sum;
+    pthread_t thread;
+} worker;
+
+static void *worker_main(void *arg)
+{
+    worker *wk = arg;
+    work_shared *sh = wk->sh;
+    for (;;) {
+        size_t i = atomic_fetch_add_explicit(&sh->next, 1,
+                                             memory_order_relaxed);
+        if (i >= sh->n)
+            break;
+        const work_item *it = &sh->items[i];
+        uint64_t n = perft_board(&sh->ctx, it->own, it->opp, sh->depth,
+                                 sh->unique);
+        wk->sum += it->weight * n;
+    }
+    return NULL;
+}
+
+/* Items per thread wanted before the threads start: enough that the
+ * uneven sizes of subtrees even out. */
+#define ITEMS_PER_THREAD 32
+
+static int perft_threaded(uint64_t *out, const fan_position *pos,
+                          unsigned depth, int unique, unsigned threads,
+                          const perft_tt *tt)
+{
+    work_list cur = {0}, next = {0};
+    int r = expand_state(&cur, &pos->cur, pos->rules, unique, 1);
+    depth--;
+    while (r == FAN_OK && depth > 0 && cur.n < ITEMS_PER_THREAD * threads) {
+        merge_items(&cur);
+        next.n = 0;
+        for (size_t i = 0; i < cur.n && r == FAN_OK; i++) {
+            mg_chain s;
+            mg_chain_start(&s, cur.items[i].own, cur.items[i].opp);
+            r = expand_state(&next, &s, pos->rules, unique,
+                             cur.items[i].weight);
+        }
+        work_list t = cur;
+        cur = next;
+        next = t;
+        depth--;
+    }
+    free(next.items);
+    if (r != FAN_OK) {
+        free(cur.items);
+        return r;
+    }
+    merge_items(&cur);
+    uint64_t total = 0;
+    if (depth == 0) {
+        for (size_t i = 0; i < cur.n; i++)
+            total += cur.items[i].weight;
+    } else {
+        work_shared sh = {.items = cur.items, .n = cur.n, .depth = depth,
+                          .unique = unique};
+        perft_ctx_init(&sh.ctx, pos->rules, tt);
+        atomic_init(&sh.next, 0);
+        worker *wk = calloc(threads, sizeof *wk);
+        if (!wk) {
+            free(cur.items);
+            return FAN_ENOMEM;
+        }
+        unsigned started = 1;
+        for (unsigned i = 0; i < threads; i++)
+            wk[i].sh = &sh;
+        /* Threads that cannot be created leave their share to the others. */
+        while (started < threads &&
+               pthread_create(&wk[started].thread, NULL, worker_main,
+                              &wk[started]) == 0)
+            started++;
+        worker_main(&wk[0]);
+        for (unsigned i = 0; i < started; i++) {
+            if (i)
+                pthread_join(wk[i].thread, NULL);
+            total += wk[i].sum;
+        }
+        free(wk);
+    }
+    free(cur.items);
+    *out = total;
+    return FAN_OK;
+}
+
+static unsigned online_processors(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1)
+        return 1;
+    return n > FAN_PERFT_THREADS_MAX ? FAN_PERFT_THREADS_MAX : (unsigned)n;
+}
+
+FAN_API int fan_perft_ex(uint64_t *out, const fan_position *pos,
+                         unsigned depth, int count_kind,
+                         const fan_perft_options *opts)
+{
+    static const fan_perft_options defaults = FAN_PERFT_OPTIONS_INIT;
+    int r = out ? perft_check_args(pos, depth, count_kind) : FAN_EINVAL;
+    if (r != FAN_OK)
+        return r;
+    if (!opts)
+        opts = &defaults;
+    if (opts->version < 1 || opts->version > FAN_PERFT_OPTIONS_VERSION)
+        return FAN_EINVAL;
+    if (opts->threads > FAN_PERFT_THREADS_MAX ||
+        opts->hash_mib > FAN_PERFT_HASH_MAX_MIB)
+        return FAN_ERANGE;
+#if SIZE_MAX >> 20 < FAN_PERFT_HASH_MAX_MIB
+    if (opts->hash_mib > SIZE_MAX >> 20) /* a small address space */
+        return FAN_ERANGE;
+#endif
+    unsigned threads = opts->threads ? opts->threads : online_processors();
+    perft_tt tt = {NULL, 0};
+    if (opts->hash_mib) {
+        size_t n = ((size_t)opts->hash_mib << 20) / sizeof(tt_entry);
+        size_t entries = 2;
+        while (entries * 2 <= n)
+            entries *= 2;
+        tt.entries = calloc(entries, sizeof(tt_entry));
+        if (!tt.entries)
+            return FAN_ENOMEM;
+        tt.mask = entries / 2 - 1;
+    }
+    int unique = count_kind == FAN_COUNT_UNIQUE;
+    if (threads == 1 || depth < 2) {
+        perft_ctx ctx;
+        perft_ctx_init(&ctx, pos->rules, tt.entries ? &tt : NULL);
+        *out = perft_state(&ctx, &pos->cur, depth, unique);
+    } else {
+        r = perft_threaded(out, pos, depth, unique, threads,
+                           tt.entries ? &tt : NULL);
+    }
+    free(tt.entries);
+    return r;
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/* What the perft engine (perft.c) shares with fan_perft_ex() (perft-ex.c). */
+#ifndef FAN_PERFT_H
+#define FAN_PERFT_H
+
+#include "position.h"
+
+#include <stdatomic.h>
+
+/* The table of counts: owned by one fan_perft_ex() call, shared by its
+ * threads. */
+
+/* One entry: a seqlock (odd while a writer fills the entry) guards the
+ * key, so that threads may share the table without locks and a reader
+ * never takes a half-written entry. The key is exact (both masks). */
+typedef struct tt_entry {
+    _Atomic uint64_t seq;
+    _Atomic uint64_t key; /* own | depth << 45 */
+    _Atomic uint64_t opp;
+    _Atomic uint64_t count;
+} tt_entry;
+
+typedef struct perft_tt {
+    tt_entry *entries; /* buckets of two: depth-preferred, then always */
+    uint64_t mask;     /* number of buckets - 1 */
+} perft_tt;
+
+#define TT_KEY(own, depth) ((own) | (uint64_t)(depth) << 45)
+
+typedef struct perft_ctx {
+    int must;            /* FAN_RULES_MUST */
+    const perft_tt *tt;  /* NULL: no table */
+    uint64_t (*popsum)(const uint64_t *m, int n); /* for this processor */
+} perft_ctx;
+
+/* Sets up a context for a ruleset and an optional table. */
+void perft_ctx_init(perft_ctx *c, int rules, const perft_tt *tt);
+
+/* Perft of the internal state s, which may be in the middle of a chain. */
+uint64_t perft_state(const perft_ctx *c, const mg_chain *s, unsigned depth,
+                     int unique);
+/* Perft of the board own (side to move) / opp at the start of a turn. */
+uint64_t perft_board(const perft_ctx *c, uint64_t own, uint64_t opp,
+                     unsigned depth, int unique);
+/* FAN_OK or the error fan_perft() gives for these arguments. */
+int perft_check_args(const fan_position *pos, unsigned depth, int kind);
+
+#endif
