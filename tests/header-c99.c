@@ -56,7 +56,12 @@ int main(void)
     CHECK(offsetof(fan_parse_error, message) == 8);
     CHECK(sizeof(((fan_parse_error *)0)->message) == 120);
 
-    /* the options struct: versioned, only ever appended to */
+    /* the options structs: versioned, only ever appended to */
+    CHECK(sizeof(fan_perft_options) == 12);
+    CHECK(offsetof(fan_perft_options, version) == 0);
+    CHECK(offsetof(fan_perft_options, threads) == 4);
+    CHECK(offsetof(fan_perft_options, hash_mib) == 8);
+
     CHECK(sizeof(fan_search_limits) == 48);
     CHECK(offsetof(fan_search_limits, version) == 0);
     CHECK(offsetof(fan_search_limits, max_depth) == 4);

@@ -32,6 +32,9 @@ static_assert(offsetof(fan_parse_error, reserved) == 4,
               "fan_parse_error.reserved");
 static_assert(offsetof(fan_parse_error, message) == 8,
               "fan_parse_error.message");
+static_assert(sizeof(fan_perft_options) == 12, "fan_perft_options");
+static_assert(offsetof(fan_perft_options, hash_mib) == 8,
+              "fan_perft_options.hash_mib");
 static_assert(sizeof(fan_search_limits) == 48, "fan_search_limits");
 static_assert(offsetof(fan_search_limits, seed) == 40,
               "fan_search_limits.seed");
