@@ -5,7 +5,8 @@
  * allocation failing, n = 1, 2, ... until a run needs fewer than n
  * allocations, once with only the n-th allocation failing and once with
  * every allocation from the n-th on failing (game records and move
- * notation, read and written, and searches too). Each run must either return
+ * notation, read and written, perft with threads and a table, and
+ * searches too). Each run must either return
  * FAN_ENOMEM and leave the position (board, chain, result, history, redo
  * list) and the caller's out-parameters exactly as they were, or do exactly
  * what the same call does without failures. The allocations are counted and
@@ -307,6 +308,25 @@ static int query_perft_paths(const fan_position *p, void *out, size_t *len)
     return perft(p, out, len, 2, FAN_COUNT_PATHS);
 }
 
+/* fan_perft_ex with a table and with two threads: the same count as
+ * fan_perft whatever the options, or FAN_ENOMEM. */
+static int query_perft_table(const fan_position *p, void *out, size_t *len)
+{
+    fan_perft_options opts = FAN_PERFT_OPTIONS_INIT;
+    opts.hash_mib = 1;
+    *len = sizeof(uint64_t);
+    return fan_perft_ex(out, p, 3, FAN_COUNT_UNIQUE, &opts);
+}
+
+static int query_perft_threads(const fan_position *p, void *out, size_t *len)
+{
+    fan_perft_options opts = FAN_PERFT_OPTIONS_INIT;
+    opts.threads = 2;
+    opts.hash_mib = 1;
+    *len = sizeof(uint64_t);
+    return fan_perft_ex(out, p, 3, FAN_COUNT_PATHS, &opts);
+}
+
 static int query_divide(const fan_position *p, void *out, size_t *len)
 {
     size_t n = 0;
@@ -529,6 +549,10 @@ static void queries(fan_position *p)
     query(p, query_perft_paths);
     context = "divide 2";
     query(p, query_divide);
+    context = "perft_ex table";
+    query(p, query_perft_table);
+    context = "perft_ex 2 threads";
+    query(p, query_perft_threads);
     context = "to_string";
     query(p, query_string);
     if (fan_position_result(p) == FAN_ONGOING) {

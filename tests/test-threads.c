@@ -2,7 +2,8 @@
 /* Thread safety: independent handles are usable from different threads at
  * once (the library has no global mutable state). Each job plays a seeded
  * game step by step with undo, redo, clones and position strings, and runs
- * perft, divide and a node-limited search; its results are digested. The digests of every job
+ * perft (also fan_perft_ex with two threads and a table, which must count
+ * the same), divide and a node-limited search; its results are digested. The digests of every job
  * are first computed on the main thread alone, then by several threads
  * running all jobs at the same time, each on its own handles; they must be
  * equal. Then searches without limits (one thread, and two with Lazy SMP)
@@ -68,6 +69,17 @@ static void run_job(int job, result *out)
     OK(fan_position_new(&p, rules));
     OK(fan_perft(&out->start[0], p, 4, FAN_COUNT_UNIQUE));
     OK(fan_perft(&out->start[1], p, 4, FAN_COUNT_PATHS));
+    /* the same counts with two threads of its own and a shared table */
+    fan_perft_options opts = FAN_PERFT_OPTIONS_INIT;
+    opts.threads = 2;
+    opts.hash_mib = 1;
+    uint64_t count = 0;
+    OK(fan_perft_ex(&count, p, 4, FAN_COUNT_UNIQUE, &opts));
+    if (count != out->start[0])
+        out->failed = __LINE__;
+    OK(fan_perft_ex(&count, p, 4, FAN_COUNT_PATHS, &opts));
+    if (count != out->start[1])
+        out->failed = __LINE__;
 
     for (int step = 0; step < 400 && fan_position_result(p) == FAN_ONGOING;
          step++) {
