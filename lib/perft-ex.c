@@ -222,7 +222,10 @@ FAN_API int fan_perft_ex(uint64_t *out, const fan_position *pos,
         tt.mask = entries / 2 - 1;
     }
     int unique = count_kind == FAN_COUNT_UNIQUE;
-    if (threads == 1 || depth < 2) {
+    /* One thread takes the same way as several (the shared-out list is
+     * cheap and its merged boards save work), so that 1 and N threads
+     * compare the same algorithm. */
+    if (depth < 2) {
         perft_ctx ctx;
         perft_ctx_init(&ctx, pos->rules, tt.entries ? &tt : NULL);
         *out = perft_state(&ctx, &pos->cur, depth, unique);
