@@ -24,8 +24,26 @@
 
 #include <string.h>
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+/* The engine below is compiled twice where the build can (lib/meson.build):
+ * as it is, and again in perft-fast.c with BMI2 and popcnt allowed
+ * (FAN_PERFT_FAST_COPY), where capture_landings uses pext/pdep. Its entry
+ * points are perft_state_generic/_fast and perft_board_generic/_fast;
+ * perft_ctx_init picks one for the processor (cpu_fast). */
+#ifdef FAN_PERFT_FAST_COPY
+#define PERFT_COPY(name) name##_fast
+#else
+#define PERFT_COPY(name) name##_generic
+#endif
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+#if defined(__x86_64__) && defined(__GNUC__) &&                              \
+    (!defined(__POPCNT__) || defined(FAN_PERFT_FAST))
 #include <cpuid.h>
+#endif
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
 #define FAN_POPCNT_DISPATCH 1
 #endif
 
@@ -123,6 +141,13 @@ static uint64_t popsum_generic(const uint64_t *m, int n)
     return s;
 }
 
+#ifdef __POPCNT__
+/* A copy compiled with popcnt counts inline. */
+#define POPSUM(c, m, n) popsum_generic(m, n)
+#else
+#define POPSUM(c, m, n) (c)->popsum(m, n)
+#endif
+
 #ifdef FAN_POPCNT_DISPATCH
 __attribute__((target("popcnt"))) static uint64_t popsum_popcnt(
     const uint64_t *m, int n)
@@ -134,10 +159,38 @@ __attribute__((target("popcnt"))) static uint64_t popsum_popcnt(
 }
 #endif
 
+#ifndef FAN_PERFT_FAST_COPY
+#ifdef FAN_PERFT_FAST
+/* Whether this processor runs the copy built for BMI2 and popcnt, and runs
+ * it fast: AMD processors before Zen 3 (family 19h) have pext and pdep in
+ * microcode, dozens of cycles each, so they keep the generic copy. */
+static int cpu_fast(void)
+{
+    unsigned a, b, cx, d;
+    if (!__get_cpuid(0, &a, &b, &cx, &d) || a < 7)
+        return 0;
+    int amd = b == 0x68747541u; /* "Auth"enticAMD */
+    if (!__get_cpuid(1, &a, &b, &cx, &d) || !(cx & bit_POPCNT))
+        return 0;
+    unsigned family = (a >> 8) & 0xf;
+    if (family == 0xf)
+        family += (a >> 20) & 0xff;
+    if (amd && family < 0x19)
+        return 0;
+    if (!__get_cpuid_count(7, 0, &a, &b, &cx, &d))
+        return 0;
+    return (b & bit_BMI) && (b & bit_BMI2);
+}
+#endif
+
 void perft_ctx_init(perft_ctx *c, int rules, const perft_tt *tt)
 {
     c->must = rules == FAN_RULES_MUST;
     c->tt = tt;
+    c->fast = 0;
+#ifdef FAN_PERFT_FAST
+    c->fast = cpu_fast();
+#endif
     c->popsum = popsum_generic;
 #ifdef FAN_POPCNT_DISPATCH
     unsigned a, b, cx, d;
@@ -145,6 +198,7 @@ void perft_ctx_init(perft_ctx *c, int rules, const perft_tt *tt)
         c->popsum = popsum_popcnt;
 #endif
 }
+#endif
 
 #if defined(__GNUC__)
 #define FAN_ALWAYS_INLINE inline __attribute__((always_inline))
@@ -158,6 +212,31 @@ void perft_ctx_init(perft_ctx *c, int rules, const perft_tt *tt)
  * two steps away in a direction halves onto the neighbour in it (even bit
  * 20 + 2k -> bit 20 + k, a compression of the even bits), and the point
  * behind mirrors onto it (bit i -> 40 - i, a bit reversal). */
+#if defined(__BMI2__)
+/* With BMI2 the window is compressed to one byte per question: bit k of
+ * each byte is the k-th direction in ascending order of delta (-10, -9,
+ * -8, -1, 1, 8, 9, 10). Then the point two steps away is in the same bit
+ * as its neighbour, and the point behind in bit 7 - k (delta -> -delta). */
+#define WIN_NEAR_BITS 0x0000000070281C00ull /* 20 + delta */
+#define WIN_FAR_BITS 0x0000015000440015ull  /* 20 + 2 delta */
+#define REV2(n) n, n + 2 * 64, n + 1 * 64, n + 3 * 64
+#define REV4(n) REV2(n), REV2(n + 2 * 16), REV2(n + 1 * 16), REV2(n + 3 * 16)
+#define REV6(n) REV4(n), REV4(n + 2 * 4), REV4(n + 1 * 4), REV4(n + 3 * 4)
+static const uint8_t reverse_byte[256] = {REV6(0), REV6(2), REV6(1),
+                                          REV6(3)};
+
+static inline void capture_landings(uint64_t opp, int sq, uint64_t land,
+                                    uint64_t *approach, uint64_t *withdraw)
+{
+    uint64_t w = board_window(opp, sq);
+    uint64_t l = _pext_u64(board_window(land, sq), WIN_NEAR_BITS);
+    uint64_t far = _pext_u64(w & board_window_far[sq], WIN_FAR_BITS);
+    uint64_t near = _pext_u64(w & board_window_near[sq], WIN_NEAR_BITS);
+    *approach = board_unwindow(_pdep_u64(l & far, WIN_NEAR_BITS), sq);
+    *withdraw = board_unwindow(
+        _pdep_u64(l & reverse_byte[near], WIN_NEAR_BITS), sq);
+}
+#else
 static inline void capture_landings(uint64_t opp, int sq, uint64_t land,
                                     uint64_t *approach, uint64_t *withdraw)
 {
@@ -180,6 +259,7 @@ static inline void capture_landings(uint64_t opp, int sq, uint64_t land,
     *approach = board_unwindow(lw & far << 10, sq);
     *withdraw = board_unwindow(lw & near >> 23, sq);
 }
+#endif
 
 static uint64_t chain_count_stop(uint64_t blk, uint64_t opp, int sq,
                                  uint64_t app, uint64_t wdr);
@@ -299,7 +379,7 @@ static uint64_t paikas(const perft_ctx *c, uint64_t own, uint64_t opp,
         FAN_UNROLL_DIRS
         for (int d = 0; d < NDIRS; d++)
             movers[d] = mg_paika_movers(own, opp, d);
-        return c->popsum(movers, NDIRS);
+        return POPSUM(c, movers, NDIRS);
     }
     FAN_UNROLL_DIRS
     for (int d = 0; d < NDIRS; d++) {
@@ -390,7 +470,7 @@ static uint64_t paths_captures(const perft_ctx *c, uint64_t own, uint64_t opp,
             ends[2 * d] = f->appr[d] & ~cont[d];
             ends[2 * d + 1] = f->wdr[d] & ~cont[d];
         }
-        n = c->popsum(ends, 2 * NDIRS);
+        n = POPSUM(c, ends, 2 * NDIRS);
     }
     FAN_UNROLL_DIRS
     for (int d = 0; d < NDIRS; d++) {
@@ -656,7 +736,7 @@ static uint64_t unique_node(const perft_ctx *c, uint64_t own, uint64_t opp,
                 ends[2 * d] = f.appr[d] & ~walk;
                 ends[2 * d + 1] = f.wdr[d] & ~walk;
             }
-            n = c->popsum(ends, 2 * NDIRS);
+            n = POPSUM(c, ends, 2 * NDIRS);
             capturers = walk;
         }
         origin_walk w = {.own0 = own, .opp0 = opp, .fresh = 1,
@@ -671,8 +751,8 @@ static uint64_t unique_node(const perft_ctx *c, uint64_t own, uint64_t opp,
     return n;
 }
 
-uint64_t perft_state(const perft_ctx *c, const mg_chain *s, unsigned depth,
-                     int unique)
+uint64_t PERFT_COPY(perft_state)(const perft_ctx *c, const mg_chain *s,
+                                 unsigned depth, int unique)
 {
     if (depth == 0)
         return 1;
@@ -702,8 +782,8 @@ uint64_t perft_state(const perft_ctx *c, const mg_chain *s, unsigned depth,
     return origin_unique(c, &w, depth, 0, 0);
 }
 
-uint64_t perft_board(const perft_ctx *c, uint64_t own, uint64_t opp,
-                     unsigned depth, int unique)
+uint64_t PERFT_COPY(perft_board)(const perft_ctx *c, uint64_t own,
+                                 uint64_t opp, unsigned depth, int unique)
 {
     if (depth == 0)
         return 1;
@@ -711,8 +791,29 @@ uint64_t perft_board(const perft_ctx *c, uint64_t own, uint64_t opp,
                   : paths_node(c, own, opp, depth);
 }
 
+#ifndef FAN_PERFT_FAST_COPY
+uint64_t perft_state(const perft_ctx *c, const mg_chain *s, unsigned depth,
+                     int unique)
+{
+#ifdef FAN_PERFT_FAST
+    if (c->fast)
+        return perft_state_fast(c, s, depth, unique);
+#endif
+    return perft_state_generic(c, s, depth, unique);
+}
+
+uint64_t perft_board(const perft_ctx *c, uint64_t own, uint64_t opp,
+                     unsigned depth, int unique)
+{
+#ifdef FAN_PERFT_FAST
+    if (c->fast)
+        return perft_board_fast(c, own, opp, depth, unique);
+#endif
+    return perft_board_generic(c, own, opp, depth, unique);
+}
+
 /* ------------------------------------------------------------------ */
-/* Public functions                                                    */
+/* Public functions (generic copy only)                                */
 
 int perft_check_args(const fan_position *pos, unsigned depth, int kind)
 {
@@ -782,3 +883,4 @@ FAN_API int fan_perft_divide(fan_perft_entry *out, size_t capacity,
     turn_list_free(&tl);
     return FAN_OK;
 }
+#endif /* !FAN_PERFT_FAST_COPY */

@@ -29,6 +29,7 @@ typedef struct perft_tt {
 
 typedef struct perft_ctx {
     int must;            /* FAN_RULES_MUST */
+    int fast;            /* run the copy built for BMI2 (perft.c) */
     const perft_tt *tt;  /* NULL: no table */
     uint64_t (*popsum)(const uint64_t *m, int n); /* for this processor */
 } perft_ctx;
@@ -42,6 +43,19 @@ uint64_t perft_state(const perft_ctx *c, const mg_chain *s, unsigned depth,
 /* Perft of the board own (side to move) / opp at the start of a turn. */
 uint64_t perft_board(const perft_ctx *c, uint64_t own, uint64_t opp,
                      unsigned depth, int unique);
+/* The two copies of the engine behind perft_state and perft_board; the
+ * fast one exists where FAN_PERFT_FAST is defined, and only runs on a
+ * processor for which perft_ctx_init set c->fast. */
+uint64_t perft_state_generic(const perft_ctx *c, const mg_chain *s,
+                             unsigned depth, int unique);
+uint64_t perft_board_generic(const perft_ctx *c, uint64_t own, uint64_t opp,
+                             unsigned depth, int unique);
+#ifdef FAN_PERFT_FAST
+uint64_t perft_state_fast(const perft_ctx *c, const mg_chain *s,
+                          unsigned depth, int unique);
+uint64_t perft_board_fast(const perft_ctx *c, uint64_t own, uint64_t opp,
+                          unsigned depth, int unique);
+#endif
 /* FAN_OK or the error fan_perft() gives for these arguments. */
 int perft_check_args(const fan_position *pos, unsigned depth, int kind);
 
