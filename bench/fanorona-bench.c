@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-/* Perft speed of libfanorona: leaf rates (leaves per second) for both
- * counts, with one thread and with all threads, from the start and from
- * fixed middle-game and endgame positions; the size of the position state;
- * the peak memory of a perft(7) from the start. Not a test: it asserts
- * nothing about time. See doc/performance.md.
+/* Speed of libfanorona: perft leaf rates (leaves per second) for both
+ * counts, with one thread (fan_perft) and with all threads (fan_perft_ex),
+ * from the start and from fixed middle-game and endgame positions; the
+ * speed-up of fan_perft_ex from 1 to N threads; the size of the position
+ * state; the peak memory of a perft(7) from the start; a fixed-depth
+ * search of the same positions whose total node count is a signature of
+ * the search (it changes only when the search does). Not a test: it
+ * asserts nothing about time. See doc/performance.md.
  *
  *   fanorona-bench [--quick] [--reps N] [--threads N] [--no-perft7]
+ *                  [--search-depth N] [--only perft|search]
  *   fanorona-bench --generate    (shows how the positions were made) */
 #define _POSIX_C_SOURCE 200809L
 #include <fanorona.h>
@@ -127,7 +131,8 @@ static fan_position *make(const bench_position *b)
     return p;
 }
 
-/* Best wall time of reps runs; the count must not change between runs. */
+/* Best wall time of reps runs; the count must not change between runs.
+ * o == NULL: fan_perft() (one thread, no shared-out list). */
 static double timed_perft(uint64_t *count, const fan_position *p,
                           unsigned depth, int kind,
                           const fan_perft_options *o, int reps)
@@ -136,7 +141,8 @@ static double timed_perft(uint64_t *count, const fan_position *p,
     for (int i = 0; i < reps; i++) {
         uint64_t n = 0;
         double t = wall_now();
-        int r = fan_perft_ex(&n, p, depth, kind, o);
+        int r = o ? fan_perft_ex(&n, p, depth, kind, o)
+                  : fan_perft(&n, p, depth, kind);
         t = wall_now() - t;
         if (r != FAN_OK || (i && n != *count)) {
             fprintf(stderr, "perft failed: %s\n", fan_strerror(r));
@@ -149,6 +155,58 @@ static double timed_perft(uint64_t *count, const fan_position *p,
     return best;
 }
 
+/* A search of every position to a fixed depth: one thread, a new table of
+ * 16 MiB each time, so the node counts depend on the search alone. */
+static int search_bench(unsigned depth)
+{
+    fan_search *s = NULL;
+    if (fan_search_new(&s, 16) != FAN_OK) {
+        fprintf(stderr, "fan_search_new failed\n");
+        return 1;
+    }
+    printf("search: depth %u, 1 thread, 16 MiB table cleared before each "
+           "position\n", depth);
+    printf("%-9s %-5s %-32s %7s %12s %9s %8s\n", "position", "rules", "best",
+           "score", "nodes", "s", "k/s");
+    uint64_t total = 0;
+    double total_time = 0;
+    for (size_t i = 0; i < NPOSITIONS; i++) {
+        const bench_position *b = &positions[i];
+        fan_position *p = make(b);
+        fan_search_limits lim = FAN_SEARCH_LIMITS_INIT;
+        lim.max_depth = depth;
+        fan_search_result res;
+        char best[128];
+        double t = wall_now();
+        int r = fan_search_clear(s);
+        if (r == FAN_OK)
+            r = fan_search_run(&res, s, p, &lim, NULL, NULL);
+        t = wall_now() - t;
+        if (r == FAN_OK)
+            r = fan_turn_to_string(best, sizeof best, NULL, p, res.best);
+        if (r != FAN_OK) {
+            fprintf(stderr, "%s: search failed: %s\n", b->name,
+                    fan_strerror(r));
+            return 1;
+        }
+        total += res.nodes;
+        total_time += t;
+        printf("%-9s %-5s %-32s %7d %12" PRIu64 " %9.3f %8.0f\n", b->name,
+               b->rules == FAN_RULES_STOP ? "stop" : "must", best, res.score,
+               res.nodes, t, (double)res.nodes / t * 1e-3);
+        fflush(stdout);
+        fan_position_free(p);
+    }
+    printf("search signature (total nodes at depth %u): %" PRIu64
+           "; %.3f s, %.0f k nodes/s\n",
+           depth, total, total_time, (double)total / total_time * 1e-3);
+    fan_search_free(s);
+    return 0;
+}
+
+/* Default depth of the search part: a few seconds per position at most. */
+#define SEARCH_DEPTH 10
+
 static long peak_rss_kib(void)
 {
     struct rusage u;
@@ -158,8 +216,8 @@ static long peak_rss_kib(void)
 
 int main(int argc, char **argv)
 {
-    int reps = 3, quick = 0, perft7 = 1;
-    unsigned threads = 0;
+    int reps = 3, quick = 0, perft7 = 1, do_perft = 1, do_search = 1;
+    unsigned threads = 0, search_depth = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--generate"))
             return generate();
@@ -171,9 +229,19 @@ int main(int argc, char **argv)
             reps = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--threads") && i + 1 < argc)
             threads = (unsigned)atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--search-depth") && i + 1 < argc)
+            search_depth = (unsigned)atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc &&
+                 !strcmp(argv[i + 1], "perft"))
+            do_search = 0, i++;
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc &&
+                 !strcmp(argv[i + 1], "search"))
+            do_perft = 0, i++;
         else {
             fprintf(stderr, "usage: %s [--quick] [--reps N] [--threads N] "
-                            "[--no-perft7] | --generate\n", argv[0]);
+                            "[--no-perft7] [--search-depth N] "
+                            "[--only perft|search] | --generate\n",
+                    argv[0]);
             return 2;
         }
     }
@@ -181,6 +249,8 @@ int main(int argc, char **argv)
         reps = 1;
     if (quick)
         reps = 1;
+    if (!search_depth)
+        search_depth = quick ? SEARCH_DEPTH - 2 : SEARCH_DEPTH;
     if (!threads) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         threads = n > 0 ? (unsigned)n : 1;
@@ -188,12 +258,15 @@ int main(int argc, char **argv)
     fan_perft_options one = FAN_PERFT_OPTIONS_INIT, all = FAN_PERFT_OPTIONS_INIT;
     all.threads = threads;
 
-    printf("libfanorona %s perft benchmark: best of %d, wall time, "
-           "1 thread and %u threads\n",
-           fan_version_string(), reps, threads);
+    printf("libfanorona %s benchmark: best of %d, wall time\n",
+           fan_version_string(), reps);
+    if (!do_perft)
+        return search_bench(search_depth);
     printf("state: perft node %zu bytes (two masks), turn in progress "
            "(mg_chain) %zu bytes, fan_position handle %zu bytes + history\n",
            2 * sizeof(uint64_t), sizeof(mg_chain), sizeof(struct fan_position));
+    printf("perft: 1 thread = fan_perft, %u threads = fan_perft_ex\n",
+           threads);
     printf("%-9s %-5s %5s %-6s %12s %9s %8s %9s %8s\n", "position", "rules",
            "depth", "count", "leaves", "1 thr s", "M/s", "N thr s", "M/s");
     double total_leaves = 0, total_time = 0;
@@ -203,7 +276,7 @@ int main(int argc, char **argv)
         fan_position *p = make(b);
         for (int kind = FAN_COUNT_UNIQUE; kind <= FAN_COUNT_PATHS; kind++) {
             uint64_t n1 = 0, nn = 0;
-            double t1 = timed_perft(&n1, p, depth, kind, &one, reps);
+            double t1 = timed_perft(&n1, p, depth, kind, NULL, reps);
             double tn = timed_perft(&nn, p, depth, kind, &all, reps);
             if (n1 != nn) {
                 fprintf(stderr, "%s: counts differ with threads\n", b->name);
@@ -223,21 +296,41 @@ int main(int argc, char **argv)
            total_leaves, total_time, total_leaves / total_time * 1e-6);
 
     if (perft7 && !quick) {
+        /* The same algorithm (fan_perft_ex, shared-out list) on 1 and on N
+         * threads, runs interleaved so that a busy minute hits both. */
         fan_position *p = make(&positions[0]);
+        double b1 = 1e300, bn = 1e300;
+        uint64_t n1 = 0, nn = 0;
+        for (int k = 0; k < reps; k++) {
+            double t = timed_perft(&n1, p, 7, FAN_COUNT_UNIQUE, &one, 1);
+            b1 = t < b1 ? t : b1;
+            t = timed_perft(&nn, p, 7, FAN_COUNT_UNIQUE, &all, 1);
+            bn = t < bn ? t : bn;
+        }
+        if (n1 != nn) {
+            fprintf(stderr, "perft(7): counts differ with threads\n");
+            return 1;
+        }
+        printf("threads: perft(7) start stop unique with fan_perft_ex, best "
+               "of %d: 1 thread %.3f s, %u threads %.3f s, speed-up %.2fx\n",
+               reps, b1, threads, bn, b1 / bn);
         fan_perft_options hashed = all;
         hashed.hash_mib = 64;
-        const fan_perft_options *runs[2] = {&all, &hashed};
-        for (int k = 0; k < 2; k++) {
-            long before = peak_rss_kib();
-            uint64_t n = 0;
-            double t = timed_perft(&n, p, 7, FAN_COUNT_UNIQUE, runs[k], 1);
-            printf("perft(7) start stop unique, %u threads, table %u MiB: "
-                   "%" PRIu64 " leaves, %.3f s, %.1f M/s; peak RSS %ld KiB "
-                   "(%ld KiB before)\n",
-                   runs[k]->threads, runs[k]->hash_mib, n, t,
-                   (double)n / t * 1e-6, peak_rss_kib(), before);
-        }
+        long before = peak_rss_kib();
+        uint64_t n = 0;
+        double t = timed_perft(&n, p, 7, FAN_COUNT_UNIQUE, NULL, 1);
+        printf("memory: perft(7) start stop unique, fan_perft: %" PRIu64
+               " leaves, %.3f s, %.1f M/s; peak RSS %ld KiB (%ld KiB "
+               "before)\n",
+               n, t, (double)n / t * 1e-6, peak_rss_kib(), before);
+        before = peak_rss_kib();
+        t = timed_perft(&n, p, 7, FAN_COUNT_UNIQUE, &hashed, 1);
+        printf("memory: the same, %u threads, table %u MiB: %.3f s, "
+               "%.1f M/s; peak RSS %ld KiB (%ld KiB before)\n",
+               hashed.threads, hashed.hash_mib, t, (double)n / t * 1e-6,
+               peak_rss_kib(), before);
         fan_position_free(p);
     }
-    return 0;
+    fflush(stdout);
+    return do_search ? search_bench(search_depth) : 0;
 }

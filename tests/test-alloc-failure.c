@@ -682,6 +682,60 @@ static void game(int rules, uint64_t seed, int turns)
     fan_position_free(p);
 }
 
+/* Counts the allocations of one call (none refused). */
+#define COUNT_ALLOCS(n, call)                                                  \
+    do {                                                                       \
+        failalloc_arm(MAX_N, 0);                                               \
+        MUST(call);                                                            \
+        (n) = failalloc_calls();                                               \
+        failalloc_disarm();                                                    \
+    } while (0)
+
+/* No heap allocation inside move generation, perft or the search's inner
+ * loop: fan_perft allocates nothing at any depth, and what fan_perft_ex
+ * and a search allocate (work list, table, root list) does not grow with
+ * the size of the tree. */
+static void no_allocation_in_inner_loops(void)
+{
+    context = "inner loops";
+    fan_position *p = NULL;
+    MUST(fan_position_new(&p, FAN_RULES_STOP));
+    long a = 0, b = 0;
+    uint64_t n = 0;
+    for (unsigned d = 1; d <= 5; d++) {
+        COUNT_ALLOCS(a, fan_perft(&n, p, d, FAN_COUNT_UNIQUE));
+        EXPECT(a == 0, "fan_perft unique depth %u: %ld allocations", d, a);
+        COUNT_ALLOCS(a, fan_perft(&n, p, d, FAN_COUNT_PATHS));
+        EXPECT(a == 0, "fan_perft paths depth %u: %ld allocations", d, a);
+    }
+    fan_perft_options o = FAN_PERFT_OPTIONS_INIT;
+    o.hash_mib = 1;
+    COUNT_ALLOCS(a, fan_perft_ex(&n, p, 3, FAN_COUNT_UNIQUE, &o));
+    COUNT_ALLOCS(b, fan_perft_ex(&n, p, 5, FAN_COUNT_UNIQUE, &o));
+    EXPECT(a == b && a > 0, "fan_perft_ex: %ld allocations at depth 3, "
+                            "%ld at depth 5", a, b);
+    long ex = b;
+    fan_search *s = NULL;
+    MUST(fan_search_new(&s, 1));
+    fan_search_limits lim = FAN_SEARCH_LIMITS_INIT;
+    fan_search_result res;
+    lim.max_depth = 2;
+    COUNT_ALLOCS(a, fan_search_run(&res, s, p, &lim, NULL, NULL));
+    uint64_t small = res.nodes;
+    lim.max_depth = 7;
+    COUNT_ALLOCS(b, fan_search_run(&res, s, p, &lim, NULL, NULL));
+    EXPECT(res.nodes > 3 * small, "depth 7 searched %llu nodes, depth 2 %llu",
+           (unsigned long long)res.nodes, (unsigned long long)small);
+    EXPECT(b <= a, "search: %ld allocations at depth 2, %ld at depth 7", a,
+           b);
+    printf("allocations: fan_perft 0 at depths 1-5; fan_perft_ex %ld at "
+           "depths 3 and 5; search %ld at depth 2, %ld at depth 7 "
+           "(%llu nodes)\n",
+           ex, a, b, (unsigned long long)res.nodes);
+    fan_search_free(s);
+    fan_position_free(p);
+}
+
 int main(void)
 {
     /* Does the shim see the library's allocations at all? Not when a
@@ -702,6 +756,7 @@ int main(void)
     context = "new_custom";
     create(create_custom, &endgame);
 
+    no_allocation_in_inner_loops();
     game(FAN_RULES_STOP, 1, 90);
     game(FAN_RULES_MUST, 2, 90);
 
