@@ -95,7 +95,7 @@ START_TEST(random_games)
     if (!have_fast())
         return;
     uint64_t rng = 0xC0B1E5u + (uint64_t)_i;
-    for (int k = 0; k < 150; k++) {
+    for (int k = 0; k < 100; k++) {
         fan_position *p = trand_game(&rng, k & 1, 80);
         ck_assert_ptr_nonnull(p);
         same_counts(p, 3);
@@ -113,7 +113,7 @@ START_TEST(random_boards)
         return;
     uint64_t rng = 0xB1B2u + (uint64_t)_i;
     int done = 0;
-    while (done < 300) {
+    while (done < 200) {
         fan_position *p = trand_board(&rng, done & 1);
         if (!p)
             continue;
