@@ -128,6 +128,11 @@ FAN_SEARCH_MAX_HASH_MIB = 65536
 FAN_SEARCH_MAX_LEVEL = 10
 FAN_SEARCH_LIMITS_VERSION = 1
 
+FAN_PERFT_MAX_DEPTH = 64
+FAN_PERFT_OPTIONS_VERSION = 1
+FAN_PERFT_THREADS_MAX = 256
+FAN_PERFT_HASH_MAX_MIB = 65536
+
 
 # ---------------------------------------------------------------------
 # Value types (fixed layouts, doc/api.md)
@@ -154,6 +159,16 @@ class FanPerftEntry(ctypes.Structure):
     _fields_ = [("path", FanPath),
                 ("turn", ctypes.c_uint64),
                 ("nodes", ctypes.c_uint64)]
+
+
+class FanPerftOptions(ctypes.Structure):
+    _fields_ = [("version", ctypes.c_uint32),
+                ("threads", ctypes.c_uint32),
+                ("hash_mib", ctypes.c_uint32)]
+
+    def __init__(self):
+        # FAN_PERFT_OPTIONS_INIT
+        super().__init__(FAN_PERFT_OPTIONS_VERSION, 1, 0)
 
 
 class FanParseError(ctypes.Structure):
@@ -198,6 +213,7 @@ FanSearchProgress = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p,
 assert ctypes.sizeof(FanStep) == 16
 assert ctypes.sizeof(FanPath) == 64
 assert ctypes.sizeof(FanPerftEntry) == 80
+assert ctypes.sizeof(FanPerftOptions) == 12
 assert ctypes.sizeof(FanParseError) == 128
 assert ctypes.sizeof(FanSearchLimits) == 48
 assert ctypes.sizeof(FanSearchResult) == 560
@@ -265,6 +281,8 @@ _PROTOTYPES = {
     "fan_perft": (_int, [_pu64, _ptr, ctypes.c_uint, _int]),
     "fan_perft_divide": (_int, [_pentry, _size, _psize, _ptr,
                                 ctypes.c_uint, _int]),
+    "fan_perft_ex": (_int, [_pu64, _ptr, ctypes.c_uint, _int,
+                            ctypes.POINTER(FanPerftOptions)]),
     "fan_position_from_string": (_int, [_pptr, _str, _int, _pparse]),
     "fan_position_to_string": (_int, [ctypes.c_char_p, _size, _psize, _ptr]),
     "fan_square_name": (_int, [ctypes.c_char_p, _size, _int]),
