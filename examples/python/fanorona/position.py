@@ -440,12 +440,22 @@ class Position:
     # -----------------------------------------------------------------
     # Perft
 
-    def perft(self, depth, count=Count.UNIQUE):
+    def perft(self, depth, count=Count.UNIQUE, *, threads=1, hash_mib=0):
         """The number of sequences of depth complete turns (Count.UNIQUE
-        or Count.PATHS, or "unique" / "paths")."""
+        or Count.PATHS, or "unique" / "paths").
+
+        threads counts in parallel (0: one per online processor, at most
+        256); hash_mib gives the count a table of that many MiB (0: none,
+        at most 65536), made and freed by this call. The count is the same
+        whatever the options. OutOfRangeError for a value beyond those
+        limits, TypeError for one that is not an int."""
+        opts = _lib.FanPerftOptions()
+        opts.threads = _option(threads, "threads")
+        opts.hash_mib = _option(hash_mib, "hash_mib")
         out = ctypes.c_uint64()
-        check(_L.fan_perft(ctypes.byref(out), self._h, _depth(depth),
-                           _count(count)), "fan_perft")
+        check(_L.fan_perft_ex(ctypes.byref(out), self._h, _depth(depth),
+                              _count(count), ctypes.byref(opts)),
+              "fan_perft_ex")
         return out.value
 
     def divide(self, depth, count=Count.UNIQUE):
@@ -548,3 +558,14 @@ def _depth(depth):
         raise error_for(_lib.FAN_ERANGE, "perft",
                         "the depth %d is negative" % depth)
     return min(int(depth), 2**32 - 1)
+
+
+def _option(value, name):
+    """A perft option: an int that fits the C field (uint32_t); which of
+    those values are too large is for the library to say."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("%s is an int, not %r" % (name, value))
+    if not 0 <= value < 1 << 32:
+        raise error_for(_lib.FAN_ERANGE, "fan_perft_ex",
+                        "%s = %d is out of range" % (name, value))
+    return value

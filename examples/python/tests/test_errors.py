@@ -53,6 +53,10 @@ class ErrorCodesTest(unittest.TestCase):
         self.refused(fan.OutOfRangeError, -2, pos.piece, -1)
         self.refused(fan.OutOfRangeError, -2, pos.perft, 65)
         self.refused(fan.OutOfRangeError, -2, pos.perft, -1)
+        e = self.refused(fan.OutOfRangeError, -2, pos.perft, 2, threads=257)
+        self.assertEqual(e.function, "fan_perft_ex")
+        self.refused(fan.OutOfRangeError, -2, pos.perft, 2, hash_mib=65537)
+        self.refused(fan.OutOfRangeError, -2, pos.perft, 2, threads=-1)
         self.refused(fan.OutOfRangeError, -2, pos.destinations, 50)
         self.refused(fan.OutOfRangeError, -2, fan.Square, 45)
         self.refused(fan.OutOfRangeError, -2, pos.svg, highlight=1 << 45)
@@ -153,6 +157,10 @@ class ErrorCodesTest(unittest.TestCase):
             fan.Position(b"bytes")
         with self.assertRaises(TypeError):
             fan.Turn("d3-e3W")
+        with self.assertRaises(TypeError):
+            pos.perft(2, threads="2")
+        with self.assertRaises(TypeError):
+            pos.perft(2, hash_mib=1.5)
 
 
 class LoadingTest(unittest.TestCase):
