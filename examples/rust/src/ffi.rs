@@ -64,6 +64,26 @@ pub struct fan_perft_entry {
     pub nodes: u64,
 }
 
+pub const FAN_PERFT_MAX_DEPTH: u32 = 64;
+pub const FAN_PERFT_OPTIONS_VERSION: u32 = 1;
+pub const FAN_PERFT_THREADS_MAX: u32 = 256;
+pub const FAN_PERFT_HASH_MAX_MIB: u32 = 65536;
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct fan_perft_options {
+    pub version: u32,
+    pub threads: u32,
+    pub hash_mib: u32,
+}
+
+impl Default for fan_perft_options {
+    /// FAN_PERFT_OPTIONS_INIT.
+    fn default() -> fan_perft_options {
+        fan_perft_options { version: FAN_PERFT_OPTIONS_VERSION, threads: 1, hash_mib: 0 }
+    }
+}
+
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct fan_parse_error {
@@ -165,6 +185,7 @@ const _: () = assert!(std::mem::size_of::<fan_search_result>() == 560);
 const _: () = assert!(std::mem::size_of::<fan_step>() == 16);
 const _: () = assert!(std::mem::size_of::<fan_path>() == 64);
 const _: () = assert!(std::mem::size_of::<fan_perft_entry>() == 80);
+const _: () = assert!(std::mem::size_of::<fan_perft_options>() == 12);
 const _: () = assert!(std::mem::size_of::<fan_parse_error>() == 128);
 
 extern "C" {
@@ -256,6 +277,13 @@ extern "C" {
         pos: *const fan_position,
         depth: c_uint,
         count_kind: c_int,
+    ) -> c_int;
+    pub fn fan_perft_ex(
+        out: *mut u64,
+        pos: *const fan_position,
+        depth: c_uint,
+        count_kind: c_int,
+        opts: *const fan_perft_options,
     ) -> c_int;
 
     pub fn fan_position_from_string(
