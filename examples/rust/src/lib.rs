@@ -27,7 +27,7 @@ pub use error::{Error, ErrorKind, Result};
 pub use moves::{
     Color, Count, Direction, Outcome, Reason, Rules, Square, SquareSet, Step, StepKind, Turn,
 };
-pub use position::{Board, Position};
+pub use position::{Board, PerftOptions, Position};
 pub use search::{search, Search, SearchLimits, SearchResult};
 
 /// The version string of the library actually loaded.

@@ -13,6 +13,34 @@ use crate::moves::{
     Color, Count, Direction, Outcome, Reason, Rules, Square, SquareSet, Step, StepKind, Turn,
 };
 
+/// Options of [`Position::perft_with`]. The default is the plain count:
+/// one thread, no table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PerftOptions {
+    /// Threads to count with, the caller's included; 0 is one per online
+    /// processor. At most `ffi::FAN_PERFT_THREADS_MAX`.
+    pub threads: u32,
+    /// Size in MiB of a table of counts made and freed by the call (shared
+    /// by its threads); 0 is none. At most `ffi::FAN_PERFT_HASH_MAX_MIB`.
+    pub hash_mib: u32,
+}
+
+impl Default for PerftOptions {
+    fn default() -> PerftOptions {
+        PerftOptions { threads: 1, hash_mib: 0 }
+    }
+}
+
+impl PerftOptions {
+    fn to_c(self) -> ffi::fan_perft_options {
+        ffi::fan_perft_options {
+            threads: self.threads,
+            hash_mib: self.hash_mib,
+            ..ffi::fan_perft_options::default()
+        }
+    }
+}
+
 /// A game of Fanorona: the board, the side to move, the ruleset, the turn
 /// in progress and the history for undo and redo.
 ///
@@ -416,6 +444,21 @@ impl Position {
         let mut out = 0;
         // SAFETY: valid pointers.
         check(unsafe { ffi::fan_perft(&mut out, self.ptr(), depth, count as c_int) }, "fan_perft")?;
+        Ok(out)
+    }
+
+    /// [`Position::perft`] with threads and a table; the count is the
+    /// same whatever the options. `OutOfRange` for more than
+    /// `FAN_PERFT_THREADS_MAX` threads or `FAN_PERFT_HASH_MAX_MIB` MiB,
+    /// `OutOfMemory` when the table cannot be allocated.
+    pub fn perft_with(&self, depth: u32, count: Count, options: &PerftOptions) -> Result<u64> {
+        let opts = options.to_c();
+        let mut out = 0;
+        // SAFETY: valid pointers; the library only reads the position.
+        check(
+            unsafe { ffi::fan_perft_ex(&mut out, self.ptr(), depth, count as c_int, &opts) },
+            "fan_perft_ex",
+        )?;
         Ok(out)
     }
 

@@ -2,7 +2,7 @@
 //! Every refusal as an Error with the library's code and message.
 use std::ffi::CStr;
 
-use fanorona::{ffi, Color, Count, ErrorKind, Position, Rules, Square, SquareSet, StepKind};
+use fanorona::{ffi, Color, Count, ErrorKind, PerftOptions, Position, Rules, Square, SquareSet, StepKind};
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
@@ -31,6 +31,13 @@ fn every_code() {
     let mut pos = Position::new(Rules::Stop).unwrap();
     let e = expect(pos.perft(65, Count::Unique), ErrorKind::OutOfRange, -2);
     assert_eq!(e.function(), "fan_perft");
+    let e = expect(
+        pos.perft_with(2, Count::Unique, &PerftOptions { threads: 257, hash_mib: 0 }),
+        ErrorKind::OutOfRange,
+        -2,
+    );
+    assert_eq!(e.function(), "fan_perft_ex");
+    expect(pos.perft_with(2, Count::Paths, &PerftOptions { threads: 1, hash_mib: 65537 }), ErrorKind::OutOfRange, -2);
     expect(Square::new(-1), ErrorKind::OutOfRange, -2);
     expect(pos.svg(SquareSet(1 << 45), None, false), ErrorKind::OutOfRange, -2);
     // a paika while a capture exists

@@ -9,10 +9,10 @@ use std::process::Command;
 use fanorona::{Count, Position, Rules, Turn};
 
 /// A small deterministic generator (xorshift64*), enough to pick turns.
-struct Rng(u64);
+pub struct Rng(pub u64);
 
 impl Rng {
-    fn below(&mut self, n: usize) -> usize {
+    pub fn below(&mut self, n: usize) -> usize {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;

@@ -2,5 +2,6 @@
 //! The crate's tests, linked into one binary.
 mod errors;
 mod game;
+mod perft;
 mod position;
 mod search;
