@@ -7,8 +7,11 @@
  * State handling (same generator, gen_turns of lib/search.h, unique count):
  *   copy      the node is two masks (own, opp) passed by value; each child
  *             is a new pair
- *   unmake    one state struct in memory (both sides' masks and the side to
- *             move) changed in place for the child and XORed back after it
+ *   unmake    one state struct in memory (own, opp) changed in place for
+ *             the child (the sides swap: XOR the turn in, exchange the
+ *             fields) and restored after it (exchange back, XOR out)
+ *   unmake-c  the same with the masks indexed by colour and a side-to-move
+ *             field, the usual make/unmake layout (no exchange)
  * Move encoding (unique count unless marked paths):
  *   spos8     the search's route: gen_turns' list of 8-byte fan_turn
  *             effects, children made by spos_play (which also keeps the
@@ -79,12 +82,43 @@ static uint64_t perft_copy(uint64_t own, uint64_t opp, unsigned depth,
 /* ------------------------------------------------------------------ */
 /* 2. make/unmake on one state in memory                                */
 
+typedef struct sstate {
+    uint64_t own, opp; /* own = side to move */
+} sstate;
+
+static uint64_t perft_unmake(sstate *s, unsigned depth, int rules)
+{
+    if (depth == 0)
+        return 1;
+    if (!s->own || !s->opp)
+        return 0;
+    fan_turn list[LIST_MAX];
+    int overflow = 0;
+    int n = gen_turns(list, LIST_MAX, s->own, s->opp, rules, &overflow);
+    if (overflow)
+        die("turn list overflow");
+    uint64_t sum = 0;
+    for (int i = 0; i < n; i++) {
+        fan_turn t = list[i];
+        uint64_t moved = BIT(FAN_TURN_FROM(t)) | BIT(FAN_TURN_TO(t));
+        uint64_t captured = FAN_TURN_CAPTURED(t);
+        uint64_t mover = s->own;
+        s->own = s->opp ^ captured;
+        s->opp = mover ^ moved;
+        sum += perft_unmake(s, depth - 1, rules);
+        mover = s->opp;
+        s->opp = s->own ^ captured;
+        s->own = mover ^ moved;
+    }
+    return sum;
+}
+
 typedef struct ustate {
     uint64_t side[2]; /* white, black */
     int stm;          /* 0 white, 1 black */
 } ustate;
 
-static uint64_t perft_unmake(ustate *s, unsigned depth, int rules)
+static uint64_t perft_unmake_c(ustate *s, unsigned depth, int rules)
 {
     if (depth == 0)
         return 1;
@@ -105,7 +139,7 @@ static uint64_t perft_unmake(ustate *s, unsigned depth, int rules)
         s->side[me] ^= moved;
         s->side[!me] ^= captured;
         s->stm = !me;
-        sum += perft_unmake(s, depth - 1, rules);
+        sum += perft_unmake_c(s, depth - 1, rules);
         s->stm = me;
         s->side[!me] ^= captured;
         s->side[me] ^= moved;
@@ -277,8 +311,17 @@ static uint64_t run_copy(const node *n, unsigned depth)
 
 static uint64_t run_unmake(const node *n, unsigned depth)
 {
-    ustate s = {{n->white, n->black}, n->stm};
+    sstate s = {own_of(n), opp_of(n)};
     uint64_t r = perft_unmake(&s, depth, n->rules);
+    if (s.own != own_of(n) || s.opp != opp_of(n))
+        die("unmake did not restore the state");
+    return r;
+}
+
+static uint64_t run_unmake_c(const node *n, unsigned depth)
+{
+    ustate s = {{n->white, n->black}, n->stm};
+    uint64_t r = perft_unmake_c(&s, depth, n->rules);
     if (s.side[0] != n->white || s.side[1] != n->black || s.stm != n->stm)
         die("unmake did not restore the state");
     return r;
@@ -324,6 +367,7 @@ static uint64_t run_tlistp(const node *n, unsigned depth)
 static const variant variants[] = {
     {"copy", FAN_COUNT_UNIQUE, run_copy},
     {"unmake", FAN_COUNT_UNIQUE, run_unmake},
+    {"unmake-c", FAN_COUNT_UNIQUE, run_unmake_c},
     {"spos8", FAN_COUNT_UNIQUE, run_spos},
     {"walk8", FAN_COUNT_UNIQUE, run_walk8u},
     {"walk64", FAN_COUNT_UNIQUE, run_walk64u},
