@@ -21,7 +21,7 @@ irefs() { # variant -> instruction count; the program's output in $tmp/out
 
 base=$(irefs none)
 printf '%-9s %-6s %10s %10s %8s\n' variant count leaves "M instr" "/leaf"
-for v in copy unmake unmake-c spos8 walk8 walk64 tlist64 walk8p walk64p \
+for v in copy unmake unmake-c wcopy wunmake spos8 walk8 walk64 tlist64 walk8p walk64p \
          tlist64p; do
     ir=$(irefs "$v")
     # the summary line: "  name kind leaves leaves ..."

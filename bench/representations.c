@@ -12,6 +12,11 @@
  *             fields) and restored after it (exchange back, XOR out)
  *   unmake-c  the same with the masks indexed by colour and a side-to-move
  *             field, the usual make/unmake layout (no exchange)
+ *   wcopy     copy, with gen_turns' chain walk written here: the chain
+ *             state (board, visited points, captured set, square, last
+ *             direction) passed by value to each continuation
+ *   wunmake   unmake, with that walk's state one struct changed in place
+ *             for each segment and XORed back after it
  * Move encoding (unique count unless marked paths):
  *   spos8     the search's route: gen_turns' list of 8-byte fan_turn
  *             effects, children made by spos_play (which also keeps the
@@ -143,6 +148,184 @@ static uint64_t perft_unmake_c(ustate *s, unsigned depth, int rules)
         s->stm = me;
         s->side[!me] ^= captured;
         s->side[me] ^= moved;
+    }
+    return sum;
+}
+
+/* ------------------------------------------------------------------ */
+/* 2b. the same two choices inside the chain walk: gen_turns' walk      */
+/* written here twice, once with the chain state passed by value (as    */
+/* lib/search-gen.c does) and once as one struct changed and restored.  */
+
+typedef struct wgen {
+    fan_turn *out;
+    int n, group, rules, from;
+} wgen;
+
+static void wgen_add(wgen *g, int to, uint64_t captured)
+{
+    fan_turn t = FAN_TURN_MAKE(g->from, to, captured);
+    for (int i = g->group; i < g->n; i++)
+        if (g->out[i] == t)
+            return;
+    if (g->n == LIST_MAX)
+        die("turn list overflow");
+    g->out[g->n++] = t;
+}
+
+static void wchain_copy(wgen *g, uint64_t own, uint64_t opp, int sq,
+                        uint64_t visited, int lastdir, uint64_t captured)
+{
+    uint64_t blocked = own | opp | visited;
+    int more = 0;
+    for (int d = 0; d < NDIRS; d++) {
+        int to = board_neighbour[sq][d];
+        if (d == lastdir || to == NO_SQUARE || (blocked & BIT(to)))
+            continue;
+        uint64_t moved = own ^ BIT(sq) ^ BIT(to);
+        int ahead = board_neighbour[to][d];
+        if (ahead != NO_SQUARE && (opp & BIT(ahead))) {
+            uint64_t run = mg_run(ahead, d, opp);
+            more = 1;
+            wchain_copy(g, moved, opp & ~run, to, visited | BIT(to), d,
+                        captured | run);
+        }
+        int back = DIR_OPPOSITE(d);
+        int behind = board_neighbour[sq][back];
+        if (behind != NO_SQUARE && (opp & BIT(behind))) {
+            uint64_t run = mg_run(behind, back, opp);
+            more = 1;
+            wchain_copy(g, moved, opp & ~run, to, visited | BIT(to), d,
+                        captured | run);
+        }
+    }
+    if (captured && (!more || g->rules == FAN_RULES_STOP))
+        wgen_add(g, sq, captured);
+}
+
+typedef struct wstate {
+    uint64_t own, opp, visited, captured;
+    int sq, lastdir;
+} wstate;
+
+/* XORs one segment (sq to to, capturing run) into c, or back out of it */
+static inline void wtoggle(wstate *c, int sq, int to, uint64_t run)
+{
+    c->own ^= BIT(sq) | BIT(to);
+    c->opp ^= run;
+    c->visited ^= BIT(to);
+    c->captured ^= run;
+}
+
+static void wchain_unmake(wgen *g, wstate *c)
+{
+    int sq = c->sq, lastdir = c->lastdir;
+    uint64_t blocked = c->own | c->opp | c->visited;
+    int more = 0;
+    for (int d = 0; d < NDIRS; d++) {
+        int to = board_neighbour[sq][d];
+        if (d == lastdir || to == NO_SQUARE || (blocked & BIT(to)))
+            continue;
+        int ahead = board_neighbour[to][d];
+        if (ahead != NO_SQUARE && (c->opp & BIT(ahead))) {
+            uint64_t run = mg_run(ahead, d, c->opp);
+            more = 1;
+            wtoggle(c, sq, to, run);
+            c->sq = to;
+            c->lastdir = d;
+            wchain_unmake(g, c);
+            wtoggle(c, sq, to, run);
+            c->sq = sq;
+            c->lastdir = lastdir;
+        }
+        int back = DIR_OPPOSITE(d);
+        int behind = board_neighbour[sq][back];
+        if (behind != NO_SQUARE && (c->opp & BIT(behind))) {
+            uint64_t run = mg_run(behind, back, c->opp);
+            more = 1;
+            wtoggle(c, sq, to, run);
+            c->sq = to;
+            c->lastdir = d;
+            wchain_unmake(g, c);
+            wtoggle(c, sq, to, run);
+            c->sq = sq;
+            c->lastdir = lastdir;
+        }
+    }
+    if (c->captured && (!more || g->rules == FAN_RULES_STOP))
+        wgen_add(g, sq, c->captured);
+}
+
+/* gen_turns with either walk (unmake: 0 copy, 1 make/unmake) */
+static int wgen_turns(fan_turn *out, uint64_t own, uint64_t opp, int rules,
+                      int unmake)
+{
+    wgen g = {out, 0, 0, rules, 0};
+    uint64_t capturers = mg_capturers(own, opp);
+    if (capturers) {
+        wstate c = {own, opp, 0, 0, 0, -1};
+        for (uint64_t m = capturers; m; m &= m - 1) {
+            g.from = board_lsb(m);
+            g.group = g.n;
+            if (unmake) {
+                c.sq = g.from;
+                c.visited = BIT(g.from);
+                wchain_unmake(&g, &c);
+            } else {
+                wchain_copy(&g, own, opp, g.from, BIT(g.from), -1, 0);
+            }
+        }
+        return g.n;
+    }
+    for (int d = 0; d < NDIRS; d++)
+        for (uint64_t m = mg_paika_movers(own, opp, d); m; m &= m - 1) {
+            int sq = board_lsb(m);
+            if (g.n == LIST_MAX)
+                die("turn list overflow");
+            out[g.n++] = FAN_TURN_MAKE(sq, board_neighbour[sq][d], 0);
+        }
+    return g.n;
+}
+
+static uint64_t perft_wcopy(uint64_t own, uint64_t opp, unsigned depth,
+                            int rules)
+{
+    if (depth == 0)
+        return 1;
+    if (!own || !opp)
+        return 0;
+    fan_turn list[LIST_MAX];
+    int n = wgen_turns(list, own, opp, rules, 0);
+    uint64_t sum = 0;
+    for (int i = 0; i < n; i++) {
+        fan_turn t = list[i];
+        sum += perft_wcopy(opp & ~FAN_TURN_CAPTURED(t),
+                           own ^ BIT(FAN_TURN_FROM(t)) ^ BIT(FAN_TURN_TO(t)),
+                           depth - 1, rules);
+    }
+    return sum;
+}
+
+static uint64_t perft_wunmake(sstate *s, unsigned depth, int rules)
+{
+    if (depth == 0)
+        return 1;
+    if (!s->own || !s->opp)
+        return 0;
+    fan_turn list[LIST_MAX];
+    int n = wgen_turns(list, s->own, s->opp, rules, 1);
+    uint64_t sum = 0;
+    for (int i = 0; i < n; i++) {
+        fan_turn t = list[i];
+        uint64_t moved = BIT(FAN_TURN_FROM(t)) | BIT(FAN_TURN_TO(t));
+        uint64_t captured = FAN_TURN_CAPTURED(t);
+        uint64_t mover = s->own;
+        s->own = s->opp ^ captured;
+        s->opp = mover ^ moved;
+        sum += perft_wunmake(s, depth - 1, rules);
+        mover = s->opp;
+        s->opp = s->own ^ captured;
+        s->own = mover ^ moved;
     }
     return sum;
 }
@@ -327,6 +510,20 @@ static uint64_t run_unmake_c(const node *n, unsigned depth)
     return r;
 }
 
+static uint64_t run_wcopy(const node *n, unsigned depth)
+{
+    return perft_wcopy(own_of(n), opp_of(n), depth, n->rules);
+}
+
+static uint64_t run_wunmake(const node *n, unsigned depth)
+{
+    sstate s = {own_of(n), opp_of(n)};
+    uint64_t r = perft_wunmake(&s, depth, n->rules);
+    if (s.own != own_of(n) || s.opp != opp_of(n))
+        die("unmake did not restore the state");
+    return r;
+}
+
 static uint64_t run_spos(const node *n, unsigned depth)
 {
     spos p;
@@ -368,6 +565,8 @@ static const variant variants[] = {
     {"copy", FAN_COUNT_UNIQUE, run_copy},
     {"unmake", FAN_COUNT_UNIQUE, run_unmake},
     {"unmake-c", FAN_COUNT_UNIQUE, run_unmake_c},
+    {"wcopy", FAN_COUNT_UNIQUE, run_wcopy},
+    {"wunmake", FAN_COUNT_UNIQUE, run_wunmake},
     {"spos8", FAN_COUNT_UNIQUE, run_spos},
     {"walk8", FAN_COUNT_UNIQUE, run_walk8u},
     {"walk64", FAN_COUNT_UNIQUE, run_walk64u},
