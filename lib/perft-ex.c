@@ -117,8 +117,12 @@ static void *worker_main(void *arg)
 }
 
 /* Items per thread wanted before the threads start: enough that the
- * uneven sizes of subtrees even out. */
+ * uneven sizes of subtrees even out. At least ITEMS_MIN whatever the
+ * number of threads, so that 1 and 2 threads split the tree at the same
+ * ply (equal boards merge more the deeper the split) and their ratio
+ * measures the threads alone. */
 #define ITEMS_PER_THREAD 32
+#define ITEMS_MIN 256
 
 static int perft_threaded(uint64_t *out, const fan_position *pos,
                           unsigned depth, int unique, unsigned threads,
@@ -127,7 +131,10 @@ static int perft_threaded(uint64_t *out, const fan_position *pos,
     work_list cur = {0}, next = {0};
     int r = expand_state(&cur, &pos->cur, pos->rules, unique, 1);
     depth--;
-    while (r == FAN_OK && depth > 0 && cur.n < ITEMS_PER_THREAD * threads) {
+    size_t want = (size_t)ITEMS_PER_THREAD * threads;
+    if (want < ITEMS_MIN)
+        want = ITEMS_MIN;
+    while (r == FAN_OK && depth > 0 && cur.n < want) {
         merge_items(&cur);
         next.n = 0;
         for (size_t i = 0; i < cur.n && r == FAN_OK; i++) {
