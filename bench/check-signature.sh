@@ -9,7 +9,7 @@ bench=$1
 doc=$2
 line=$("$bench" --only search --search-depth 7 | grep '^search signature')
 got=$(echo "$line" | sed -n 's/^search signature (total nodes at depth 7): \([0-9]*\);.*/\1/p')
-want=$(sed -n 's/^search signature (total nodes at depth 7): \([0-9]*\);.*/\1/p' "$doc" | head -n 1)
+want=$(sed -n 's/^ *search signature (total nodes at depth 7): \([0-9]*\);.*/\1/p' "$doc" | head -n 1)
 if [ -z "$got" ] || [ -z "$want" ]; then
     echo "no signature found (bench: '$line', doc: '$want')" >&2
     exit 1
