@@ -59,21 +59,29 @@ typedef struct board_step_info {
 FAN_INTERNAL extern const board_step_info board_steps[BOARD_SQUARES][21];
 /* A window on the board centred on s: bit s moves to bit 20, so that the
  * neighbours of s sit at 20 + delta and the points two steps away at
- * 20 + 2 * delta, whatever s is (points more than 20 away may be lost).
+ * 20 + 2 * delta, whatever s is.
  * In window coordinates, board_window_near[s] holds the neighbours of s
  * along drawn lines (bits 10..30) and board_window_far[s] the points two
  * steps away along a line (bits 0..40). */
 FAN_INTERNAL extern const uint64_t board_window_near[BOARD_SQUARES];
 FAN_INTERNAL extern const uint64_t board_window_far[BOARD_SQUARES];
 
+/* Both are rotations, without a branch on the side of 20 that s lies (a
+ * branch the predictor cannot learn). Points more than 20 away wrap
+ * around instead of falling off: they land on window bits that stand for
+ * points off the board (above square 63 or below square 0), which the
+ * window masks above never hold, so a result masked by them, or a window
+ * of neighbours only, is exact. */
 static inline uint64_t board_window(uint64_t m, int s)
 {
-    return s >= 20 ? m >> (s - 20) : m << (20 - s);
+    unsigned k = (unsigned)(s - 20) & 63;
+    return (m >> k) | (m << ((64 - k) & 63));
 }
 
 static inline uint64_t board_unwindow(uint64_t w, int s)
 {
-    return (s >= 20 ? w << (s - 20) : w >> (20 - s)) & BOARD_MASK;
+    unsigned k = (unsigned)(s - 20) & 63;
+    return ((w << k) | (w >> ((64 - k) & 63))) & BOARD_MASK;
 }
 
 /* direction from a to adjacent b, or -1 */

@@ -35,7 +35,8 @@ static inline uint64_t mg_run_dir(uint64_t line, int up, uint64_t opp)
     uint64_t upward = line & ((stop & (0 - stop)) - 1);
     uint64_t downward =
         line & (~(uint64_t)0 << (63 - __builtin_clzll((stop << 1) | 1)));
-    return up ? upward : downward;
+    uint64_t sel = 0 - (uint64_t)(up != 0); /* a select, not a branch */
+    return (upward & sel) | (downward & ~sel);
 }
 
 static inline uint64_t mg_run_line(uint64_t line, int d, uint64_t opp)
