@@ -39,10 +39,6 @@
 #include <immintrin.h>
 #endif
 
-#if defined(__x86_64__) && defined(__GNUC__) &&                              \
-    (!defined(__POPCNT__) || defined(FAN_PERFT_FAST))
-#include <cpuid.h>
-#endif
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
 #define FAN_POPCNT_DISPATCH 1
 #endif
@@ -131,8 +127,8 @@ static inline uint64_t chain_land(uint64_t blk, uint64_t opp, int sq,
 
 /* Sum of the population counts of m[0..n-1]: the last ply counts most of
  * its turns this way. The default x86-64 target has no popcount
- * instruction, so where the processor has one (cpuid) a copy compiled for
- * it is used. */
+ * instruction, so where the processor has one a copy compiled for it is
+ * used. */
 static uint64_t popsum_generic(const uint64_t *m, int n)
 {
     uint64_t s = 0;
@@ -162,24 +158,17 @@ __attribute__((target("popcnt"))) static uint64_t popsum_popcnt(
 #ifndef FAN_PERFT_FAST_COPY
 #ifdef FAN_PERFT_FAST
 /* Whether this processor runs the copy built for BMI2 and popcnt, and runs
- * it fast: AMD processors before Zen 3 (family 19h) have pext and pdep in
- * microcode, dozens of cycles each, so they keep the generic copy. */
+ * it fast: AMD processors before Zen 3 (families 15h and 17h) have pext
+ * and pdep in microcode, dozens of cycles each, so they keep the generic
+ * copy. The processor is asked through the compiler's runtime, which
+ * reads cpuid once when the program loads: cpuid itself, called per
+ * perft, cost several microseconds a call in a virtual machine (it traps
+ * to the hypervisor). */
 static int cpu_fast(void)
 {
-    unsigned a, b, cx, d;
-    if (!__get_cpuid(0, &a, &b, &cx, &d) || a < 7)
-        return 0;
-    int amd = b == 0x68747541u; /* "Auth"enticAMD */
-    if (!__get_cpuid(1, &a, &b, &cx, &d) || !(cx & bit_POPCNT))
-        return 0;
-    unsigned family = (a >> 8) & 0xf;
-    if (family == 0xf)
-        family += (a >> 20) & 0xff;
-    if (amd && family < 0x19)
-        return 0;
-    if (!__get_cpuid_count(7, 0, &a, &b, &cx, &d))
-        return 0;
-    return (b & bit_BMI) && (b & bit_BMI2);
+    return __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+           __builtin_cpu_supports("popcnt") &&
+           !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h");
 }
 #endif
 
@@ -193,8 +182,7 @@ void perft_ctx_init(perft_ctx *c, int rules, const perft_tt *tt)
 #endif
     c->popsum = popsum_generic;
 #ifdef FAN_POPCNT_DISPATCH
-    unsigned a, b, cx, d;
-    if (__get_cpuid(1, &a, &b, &cx, &d) && (cx & bit_POPCNT))
+    if (__builtin_cpu_supports("popcnt"))
         c->popsum = popsum_popcnt;
 #endif
 }
