@@ -38,24 +38,13 @@ static void check_position(const fan_position *p, uint64_t budget)
 
 START_TEST(start_positions)
 {
-    for (int rules = FAN_RULES_STOP; rules <= FAN_RULES_MUST; rules++) {
-        fan_position *p = NULL;
-        ck_assert_fan_ok(fan_position_new(&p, rules));
-        check_position(p, 20000);
-        fan_position_free(p);
-    }
+    check_start_positions(check_position, 20000);
 }
 END_TEST
 
 START_TEST(random_positions)
 {
-    static const int lengths[] = {2, 4, 6, 9, 13, 18, 25, 40};
-    for (int rules = FAN_RULES_STOP; rules <= FAN_RULES_MUST; rules++) {
-        fan_position *p =
-            random_position((uint64_t)(100 + _i), lengths[_i], rules);
-        check_position(p, 20000);
-        fan_position_free(p);
-    }
+    check_random_positions(check_position, 20000, _i);
 }
 END_TEST
 
@@ -131,7 +120,7 @@ Suite *make_suite(void)
     TCase *tc = tcase_create("options");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, start_positions);
-    tcase_add_loop_test(tc, random_positions, 0, 8);
+    tcase_add_loop_test(tc, random_positions, 0, RANDOM_POSITION_RUNS);
     tcase_add_test(tc, mid_chain_positions);
     tcase_add_test(tc, options_errors);
     tcase_add_test(tc, small_table_deep);

@@ -98,6 +98,37 @@ static inline fan_position *random_position(uint64_t seed, int turns, int rules)
     return q;
 }
 
+/* The positions that the perft suites check with their own check(p,
+ * budget): the start under both rulesets, and (start_or_random with i =
+ * 0..RANDOM_POSITION_RUNS - 1, one Check loop run each) boards after a
+ * few to many random turns, both rulesets. */
+typedef void (*tperft_check)(const fan_position *p, uint64_t budget);
+
+#define RANDOM_POSITION_RUNS 8
+
+static inline void check_start_positions(tperft_check check, uint64_t budget)
+{
+    for (int rules = FAN_RULES_STOP; rules <= FAN_RULES_MUST; rules++) {
+        fan_position *p = NULL;
+        ck_assert_fan_ok(fan_position_new(&p, rules));
+        check(p, budget);
+        fan_position_free(p);
+    }
+}
+
+static inline void check_random_positions(tperft_check check, uint64_t budget,
+                                          int i)
+{
+    static const int lengths[RANDOM_POSITION_RUNS] = {2, 4, 6, 9, 13, 18, 25,
+                                                      40};
+    for (int rules = FAN_RULES_STOP; rules <= FAN_RULES_MUST; rules++) {
+        fan_position *p =
+            random_position((uint64_t)(100 + i), lengths[i], rules);
+        check(p, budget);
+        fan_position_free(p);
+    }
+}
+
 /* Plays random steps from p until a chain is open (NULL if none opens
  * within a few turns). */
 static inline fan_position *random_mid_chain(fan_position *p, uint64_t seed)
