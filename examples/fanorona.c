@@ -169,6 +169,25 @@ static int parse_unsigned(const char *text, uint64_t *out)
     return 0;
 }
 
+/* An option whose value is a number from lo to hi, written as
+ * option_value takes it: 0 when argv[*i] is not 'name', 1 with the number
+ * in *out (and its text in *text, if text is not NULL), -1 when the value
+ * is missing, not a number or out of range. */
+static int option_number(int argc, char **argv, int *i, const char *name,
+                         uint64_t lo, uint64_t hi, uint64_t *out,
+                         const char **text)
+{
+    const char *value = NULL;
+    int m = option_value(argc, argv, i, name, &value);
+    if (m <= 0)
+        return m;
+    if (parse_unsigned(value, out) < 0 || *out < lo || *out > hi)
+        return -1;
+    if (text)
+        *text = value;
+    return 1;
+}
+
 /* ------------------------------------------------------------------ */
 /* Texts: notation, position strings and game records                  */
 
@@ -396,17 +415,17 @@ static int cmd_perft(int argc, char **argv)
         if ((m = option_value(argc, argv, &i, "--fen", &fen)) != 0) {
             if (m < 0)
                 return usage_error("--fen takes a position string");
-        } else if ((m = option_value(argc, argv, &i, "--threads", &value)) !=
-                   0) {
-            if (m < 0 || parse_unsigned(value, &number) < 0 ||
-                number > FAN_PERFT_THREADS_MAX)
+        } else if ((m = option_number(argc, argv, &i, "--threads", 0,
+                                      FAN_PERFT_THREADS_MAX, &number,
+                                      NULL)) != 0) {
+            if (m < 0)
                 return usage_error("--threads takes 0 (all cores) to %d",
                                    FAN_PERFT_THREADS_MAX);
             opts.threads = (uint32_t)number;
-        } else if ((m = option_value(argc, argv, &i, "--hash", &value)) !=
-                   0) {
-            if (m < 0 || parse_unsigned(value, &number) < 0 ||
-                number > FAN_PERFT_HASH_MAX_MIB)
+        } else if ((m = option_number(argc, argv, &i, "--hash", 0,
+                                      FAN_PERFT_HASH_MAX_MIB, &number,
+                                      NULL)) != 0) {
+            if (m < 0)
                 return usage_error("--hash takes a table size in MiB, 0 to %d",
                                    FAN_PERFT_HASH_MAX_MIB);
             opts.hash_mib = (uint32_t)number;
@@ -1292,8 +1311,9 @@ static int cmd_play(int argc, char **argv)
                               value, &g.level[FAN_BLACK])) < 0)
                 return usage_error("--black takes human, random, engine or "
                                    "engine:LEVEL (1..10)");
-        } else if ((m = option_value(argc, argv, &i, "--seed", &value)) != 0) {
-            if (m < 0 || parse_unsigned(value, &seed) < 0)
+        } else if ((m = option_number(argc, argv, &i, "--seed", 0, UINT64_MAX,
+                                      &seed, NULL)) != 0) {
+            if (m < 0)
                 return usage_error("--seed takes a non-negative number");
             seeded = 1;
         } else {
@@ -1424,21 +1444,20 @@ static int cmd_analyze(int argc, char **argv)
                    0) {
             if (m < 0 || (rules = parse_rules(value)) < 0)
                 return usage_error("--rules takes stop or must");
-        } else if ((m = option_value(argc, argv, &i, "--depth",
-                                     &depth_text)) != 0) {
-            if (m < 0 || parse_unsigned(depth_text, &depth) < 0 ||
-                depth < 1 || depth > FAN_SEARCH_MAX_DEPTH)
+        } else if ((m = option_number(argc, argv, &i, "--depth", 1,
+                                      FAN_SEARCH_MAX_DEPTH, &depth,
+                                      &depth_text)) != 0) {
+            if (m < 0)
                 return usage_error("--depth takes a number from 1 to %d",
                                    FAN_SEARCH_MAX_DEPTH);
-        } else if ((m = option_value(argc, argv, &i, "--time", &time_text)) !=
-                   0) {
-            if (m < 0 || parse_unsigned(time_text, &time_ms) < 0 ||
-                time_ms < 1 || time_ms > UINT32_MAX)
+        } else if ((m = option_number(argc, argv, &i, "--time", 1, UINT32_MAX,
+                                      &time_ms, &time_text)) != 0) {
+            if (m < 0)
                 return usage_error("--time takes a number of milliseconds");
-        } else if ((m = option_value(argc, argv, &i, "--multipv", &value)) !=
-                   0) {
-            if (m < 0 || parse_unsigned(value, &multipv) < 0 ||
-                multipv < 1 || multipv > FAN_SEARCH_MAX_MULTIPV)
+        } else if ((m = option_number(argc, argv, &i, "--multipv", 1,
+                                      FAN_SEARCH_MAX_MULTIPV, &multipv,
+                                      NULL)) != 0) {
+            if (m < 0)
                 return usage_error("--multipv takes a number from 1 to %d",
                                    FAN_SEARCH_MAX_MULTIPV);
         } else {
