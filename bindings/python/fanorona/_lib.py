@@ -32,7 +32,7 @@ def _library_file_names():
 
 def _build_directory():
     """The meson build directory of the repository this package sits in:
-    examples/python/fanorona/ -> <top>/build."""
+    bindings/python/fanorona/ -> <top>/build."""
     return Path(__file__).resolve().parents[3] / "build"
 
 

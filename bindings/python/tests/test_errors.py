@@ -193,11 +193,11 @@ class LoadingTest(unittest.TestCase):
         self.assertIn("FANORONA_LIBRARY=/nonexistent/libfanorona.so", p.stderr)
 
     def test_build_directory_then_installed(self):
-        # A copy of the package at <tmp>/examples/python/fanorona, so that
+        # A copy of the package at <tmp>/bindings/python/fanorona, so that
         # its build directory is <tmp>/build.
         with tempfile.TemporaryDirectory() as tmp:
             top = Path(tmp)
-            parent = top / "examples" / "python"
+            parent = top / "bindings" / "python"
             shutil.copytree(PACKAGE, parent / "fanorona",
                             ignore=shutil.ignore_patterns("__pycache__"))
             libdir = top / "build" / "lib"
