@@ -36,6 +36,24 @@ def _build_directory():
     return Path(__file__).resolve().parents[3] / "build"
 
 
+def _bundled_candidates():
+    """The copy a wheel carries: meson-python puts the libraries of the
+    project in site-packages/.<name>.mesonpy.libs, beside this package;
+    a copy inside the package directory itself is taken too."""
+    here = Path(__file__).resolve().parent
+    found = []
+    for d in [here] + sorted(here.parent.glob(".*.mesonpy.libs")):
+        found += [c for c in _candidates_in(d) if c.exists()]
+    return found
+
+
+def _candidates_in(directory):
+    """The library's file names in a directory; a wheel holds no symbolic
+    links, so there the file has the full version (libfanorona.so.0.1.0)."""
+    return [directory / n for n in _library_file_names()] + sorted(
+        directory.glob("libfanorona.so.%d.*" % SONAME_MAJOR))
+
+
 def _load():
     tried = []
     env = os.environ.get(ENV_VAR)
@@ -43,7 +61,7 @@ def _load():
         # An explicit choice is never silently replaced by another library.
         path = Path(env)
         if path.is_dir():
-            candidates = [path / n for n in _library_file_names()]
+            candidates = _candidates_in(path)
         else:
             candidates = [path]
         for c in candidates:
@@ -55,6 +73,15 @@ def _load():
             "libfanorona could not be loaded from the environment variable "
             + ENV_VAR + ":\n  " + "\n  ".join(tried))
     tried.append("environment variable %s: not set" % ENV_VAR)
+
+    bundled = _bundled_candidates()
+    for c in bundled:
+        try:
+            return ctypes.CDLL(str(c)), str(c)
+        except OSError as e:
+            tried.append("bundled copy %s: %s" % (c, e))
+    if not bundled:
+        tried.append("bundled copy: none beside the package")
 
     build = _build_directory() / "lib"
     found_in_build = False
