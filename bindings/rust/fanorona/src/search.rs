@@ -20,6 +20,7 @@ use crate::position::Position;
 pub struct SearchLimits {
     /// Full-width depth in turns.
     pub depth: Option<u32>,
+    /// Positions to search, all threads together.
     pub nodes: Option<u64>,
     /// Wall-clock limit in milliseconds.
     pub time_ms: Option<u64>,
@@ -51,34 +52,42 @@ impl Default for SearchLimits {
 }
 
 impl SearchLimits {
+    /// Sets [`SearchLimits::depth`].
     pub fn depth(mut self, depth: u32) -> SearchLimits {
         self.depth = Some(depth);
         self
     }
+    /// Sets [`SearchLimits::nodes`].
     pub fn nodes(mut self, nodes: u64) -> SearchLimits {
         self.nodes = Some(nodes);
         self
     }
+    /// Sets [`SearchLimits::time_ms`].
     pub fn time_ms(mut self, ms: u64) -> SearchLimits {
         self.time_ms = Some(ms);
         self
     }
+    /// Sets [`SearchLimits::threads`].
     pub fn threads(mut self, threads: u32) -> SearchLimits {
         self.threads = threads;
         self
     }
+    /// Sets [`SearchLimits::hash_mib`].
     pub fn hash_mib(mut self, mib: u32) -> SearchLimits {
         self.hash_mib = Some(mib);
         self
     }
+    /// Sets [`SearchLimits::multipv`].
     pub fn multipv(mut self, lines: u32) -> SearchLimits {
         self.multipv = lines;
         self
     }
+    /// Sets [`SearchLimits::level`].
     pub fn level(mut self, level: u32) -> SearchLimits {
         self.level = Some(level);
         self
     }
+    /// Sets [`SearchLimits::seed`].
     pub fn seed(mut self, seed: u64) -> SearchLimits {
         self.seed = seed;
         self
@@ -107,8 +116,12 @@ impl SearchLimits {
 /// `FAN_SCORE_*` macros do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
+    /// The turn to play.
     pub best: Turn,
+    /// Hundredths of a piece from the side to move's view, or a decided
+    /// game's score (see [`SearchResult::is_win`]).
     pub score: i32,
+    /// The principal variation, `pv[0] == best`.
     pub pv: Vec<Turn>,
     /// Last completed full-width depth.
     pub depth: u32,
@@ -116,6 +129,7 @@ pub struct SearchResult {
     pub seldepth: u32,
     /// Positions searched, all threads.
     pub nodes: u64,
+    /// Wall-clock time spent, in milliseconds.
     pub time_ms: u64,
     /// 1-based line number (multi-PV).
     pub line: u32,

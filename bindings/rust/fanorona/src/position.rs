@@ -162,11 +162,13 @@ impl Position {
     // ------------------------------------------------------------------
     // State
 
+    /// The piece on `sq`, or `None` for an empty point.
     pub fn piece(&self, sq: Square) -> Option<Color> {
         // SAFETY: a live handle; the square is valid.
         Color::from_c(unsafe { ffi::fan_position_piece(self.ptr(), sq.index() as c_int) })
     }
 
+    /// The squares that `color`'s pieces stand on.
     pub fn pieces(&self, color: Color) -> SquareSet {
         let mut out = 0;
         // SAFETY: valid pointers; color is a valid colour, so this succeeds.
@@ -174,11 +176,13 @@ impl Position {
         SquareSet(out)
     }
 
+    /// The side whose turn it is.
     pub fn side_to_move(&self) -> Color {
         // SAFETY: a live handle.
         Color::from_c(unsafe { ffi::fan_position_side_to_move(self.ptr()) }).expect("a colour")
     }
 
+    /// The ruleset of the game.
     pub fn rules(&self) -> Rules {
         // SAFETY: a live handle.
         Rules::from_c(unsafe { ffi::fan_position_rules(self.ptr()) }).expect("a ruleset")
@@ -201,6 +205,7 @@ impl Position {
         }
     }
 
+    /// Whether the game has ended (won, lost or drawn).
     pub fn is_over(&self) -> bool {
         self.result().0 != Outcome::Ongoing
     }
@@ -373,16 +378,19 @@ impl Position {
         Ok(())
     }
 
+    /// Whether the chain in progress may stop here (stop-at-will only).
     pub fn can_end_turn(&self) -> bool {
         // SAFETY: a live handle.
         unsafe { ffi::fan_position_can_end_turn(self.ptr()) == 1 }
     }
 
+    /// Whether a capture chain is in progress.
     pub fn in_chain(&self) -> bool {
         // SAFETY: a live handle.
         unsafe { ffi::fan_position_in_chain(self.ptr()) == 1 }
     }
 
+    /// Whether the side to move has a capture, which it must then make.
     pub fn must_capture(&self) -> bool {
         // SAFETY: a live handle.
         unsafe { ffi::fan_position_must_capture(self.ptr()) == 1 }
@@ -396,6 +404,7 @@ impl Position {
         (sq >= 0).then(|| Square::from_u8(sq as u8))
     }
 
+    /// The direction of the chain's last step, if a chain is in progress.
     pub fn last_direction(&self) -> Option<Direction> {
         let mut d = -1;
         // SAFETY: valid pointers.
@@ -410,18 +419,22 @@ impl Position {
         SquareSet(out)
     }
 
+    /// The points the chain's piece has visited this turn.
     pub fn visited(&self) -> SquareSet {
         self.mask(ffi::fan_position_visited)
     }
 
+    /// The pieces captured so far by the chain in progress.
     pub fn chain_captured(&self) -> SquareSet {
         self.mask(ffi::fan_position_chain_captured)
     }
 
+    /// The pieces that have a legal step now.
     pub fn movable(&self) -> SquareSet {
         self.mask(ffi::fan_position_movable)
     }
 
+    /// The legal destinations of the piece on `sq` now.
     pub fn destinations(&self, sq: Square) -> SquareSet {
         let mut out = 0;
         // SAFETY: valid pointers, a valid square.
@@ -440,6 +453,8 @@ impl Position {
     // ------------------------------------------------------------------
     // Perft and pictures
 
+    /// The number of sequences of `depth` complete turns from here, counted
+    /// as `count` says (one turn per effect, or every path).
     pub fn perft(&self, depth: u32, count: Count) -> Result<u64> {
         let mut out = 0;
         // SAFETY: valid pointers.

@@ -9,16 +9,27 @@ use crate::ffi;
 /// What kind of refusal an [`Error`] is: one per `FAN_E*` code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ErrorKind {
+    /// FAN_EINVAL: an unknown value or a malformed argument.
     InvalidArgument,
+    /// FAN_ERANGE: a number outside its allowed range.
     OutOfRange,
+    /// FAN_EILLEGAL: a move that is not legal here.
     Illegal,
+    /// FAN_EAMBIGUOUS: notation that fits more than one legal move.
     Ambiguous,
+    /// FAN_EGAMEOVER: the game has already ended.
     GameOver,
+    /// FAN_ENOMEM: the library ran out of memory.
     OutOfMemory,
+    /// FAN_EBUFS: a text buffer was too small.
     BufferTooSmall,
+    /// FAN_EPARSE: text that could not be read (see [`Error::offset`]).
     Parse,
+    /// FAN_ENOHISTORY: nothing to undo or redo.
     NoHistory,
+    /// FAN_ESTATE: a call that does not fit the turn in progress.
     TurnState,
+    /// FAN_EPOSITION: a board that no game can reach or that breaks the rules.
     ImpossiblePosition,
     /// A code this crate does not know (a newer library).
     Unknown,
@@ -54,6 +65,7 @@ pub struct Error {
     offset: Option<u32>,
 }
 
+/// The result of every call that the library may refuse.
 pub type Result<T> = std::result::Result<T, Error>;
 
 impl Error {
@@ -82,6 +94,7 @@ impl Error {
         self.code
     }
 
+    /// The kind of refusal, from the code.
     pub fn kind(&self) -> ErrorKind {
         ErrorKind::of(self.code)
     }
@@ -103,6 +116,7 @@ impl Error {
         self.offset
     }
 
+    /// The library's reason for refusing a text, when it gave one.
     pub fn detail(&self) -> Option<&str> {
         self.detail.as_deref()
     }

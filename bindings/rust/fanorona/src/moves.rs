@@ -10,10 +10,10 @@ use crate::error::{check, Error, Result};
 use crate::ffi;
 
 macro_rules! c_enum {
-    ($(#[$m:meta])* $name:ident { $($variant:ident = $value:expr),+ $(,)? }) => {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $variant:ident = $value:expr),+ $(,)? }) => {
         $(#[$m])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum $name { $($variant = $value),+ }
+        pub enum $name { $($(#[$vm])* $variant = $value),+ }
 
         impl $name {
             #[allow(dead_code)]
@@ -29,34 +29,96 @@ macro_rules! c_enum {
 
 c_enum!(
     /// A side.
-    Color { White = 1, Black = 2 }
+    Color {
+        /// White, who moves first, from rows 1 and 2 (and four points of row 3).
+        White = 1,
+        /// Black, from rows 4 and 5 (and four points of row 3).
+        Black = 2,
+    }
 );
 c_enum!(
     /// Whether a capture chain may stop at will (the default) or must go on.
-    Rules { Stop = 0, Must = 1 }
+    Rules {
+        /// A capture chain may stop after any capture (the default).
+        Stop = 0,
+        /// A capture chain must go on while it can.
+        Must = 1,
+    }
 );
 c_enum!(
     /// A step's mode; `Any` is only an input: "whichever fits".
-    StepKind { Any = 0, Paika = 1, Approach = 2, Withdrawal = 3 }
+    StepKind {
+        /// Input only: whichever mode fits.
+        Any = 0,
+        /// A move without capture.
+        Paika = 1,
+        /// A capture of the line the piece moves towards.
+        Approach = 2,
+        /// A capture of the line the piece moves away from.
+        Withdrawal = 3,
+    }
 );
 c_enum!(
     /// The direction of a step.
-    Direction { E = 0, NE = 1, N = 2, NW = 3, W = 4, SW = 5, S = 6, SE = 7 }
+    Direction {
+        /// East: towards column i.
+        E = 0,
+        /// North-east.
+        NE = 1,
+        /// North: towards row 5.
+        N = 2,
+        /// North-west.
+        NW = 3,
+        /// West: towards column a.
+        W = 4,
+        /// South-west.
+        SW = 5,
+        /// South: towards row 1.
+        S = 6,
+        /// South-east.
+        SE = 7,
+    }
 );
 c_enum!(
     /// How the game stands.
-    Outcome { Ongoing = 0, WhiteWins = 1, BlackWins = 2, Draw = 3 }
+    Outcome {
+        /// The game goes on.
+        Ongoing = 0,
+        /// White has won.
+        WhiteWins = 1,
+        /// Black has won.
+        BlackWins = 2,
+        /// A draw.
+        Draw = 3,
+    }
 );
 c_enum!(
     /// Why the game ended.
-    Reason { None = 0, NoPieces = 1, NoMoves = 2, Repetition = 3, TurnLimit = 4 }
+    Reason {
+        /// The game has not ended.
+        None = 0,
+        /// The loser has no pieces left.
+        NoPieces = 1,
+        /// The side to move has no legal move.
+        NoMoves = 2,
+        /// The position occurred a third time (a draw).
+        Repetition = 3,
+        /// 400 complete turns were played (a draw).
+        TurnLimit = 4,
+    }
 );
 c_enum!(
     /// What perft counts: one turn per effect, or every path.
-    Count { Unique = 0, Paths = 1 }
+    Count {
+        /// One turn per origin, destination and captured set.
+        Unique = 0,
+        /// Every distinct sequence of steps.
+        Paths = 1,
+    }
 );
 
 impl Color {
+    /// The opponent.
     pub fn other(self) -> Color {
         match self {
             Color::White => Color::Black,
@@ -108,6 +170,7 @@ impl Square {
         Square(n)
     }
 
+    /// The square's number, 0..44 (a1 = 0, row by row from White's side).
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -127,6 +190,7 @@ impl Square {
         (self.column() + self.row()) % 2 == 0
     }
 
+    /// The square as a one-bit mask (`1 << index`).
     pub fn bit(self) -> u64 {
         1 << self.0
     }
@@ -156,16 +220,20 @@ impl FromStr for Square {
 pub struct SquareSet(pub u64);
 
 impl SquareSet {
+    /// No squares.
     pub const EMPTY: SquareSet = SquareSet(0);
 
+    /// Whether `sq` is in the set.
     pub fn contains(self, sq: Square) -> bool {
         self.0 & sq.bit() != 0
     }
 
+    /// The number of squares in the set.
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
+    /// Whether the set has no squares.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -187,7 +255,7 @@ impl FromStr for SquareSet {
 
     /// Square names separated by spaces or commas: "c3 d3".
     fn from_str(s: &str) -> Result<SquareSet> {
-        s.split(|c: char| c == ' ' || c == ',')
+        s.split([' ', ','])
             .filter(|w| !w.is_empty())
             .map(Square::from_str)
             .collect()
@@ -235,10 +303,15 @@ pub(crate) fn path_text(path: &ffi::fan_path) -> String {
 /// remove (its preview).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Step {
+    /// Where the piece starts.
     pub origin: Square,
+    /// Where the piece lands.
     pub target: Square,
+    /// Paika, approach or withdrawal.
     pub kind: StepKind,
+    /// The direction of the move.
     pub direction: Direction,
+    /// The pieces the step removes (empty for a paika).
     pub captures: SquareSet,
 }
 
@@ -293,10 +366,12 @@ impl Turn {
         Turn { path, resolved: true }
     }
 
+    /// The square the moving piece starts from.
     pub fn origin(&self) -> Square {
         Square::from_u8(self.path.from)
     }
 
+    /// The square where the turn ends.
     pub fn destination(&self) -> Square {
         Square::from_u8(self.path.to[self.path.length as usize - 1])
     }
@@ -318,6 +393,7 @@ impl Turn {
         self.path.length as usize
     }
 
+    /// Whether the turn has no steps.
     pub fn is_empty(&self) -> bool {
         self.path.length == 0
     }

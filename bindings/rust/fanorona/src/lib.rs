@@ -14,9 +14,12 @@
 //! ```
 //!
 //! Every call the library refuses comes back as an [`Error`] carrying the
-//! library's code and message. The raw declarations are in [`ffi`].
+//! library's code and message. The raw declarations are in [`ffi`] (the
+//! `fanorona-sys` crate).
+#![deny(missing_docs)]
 
-pub mod ffi;
+/// The raw C API: the `fanorona-sys` crate, re-exported.
+pub use fanorona_sys as ffi;
 
 mod error;
 mod moves;

@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: MIT
-//! The raw C API of include/fanorona.h, one declaration per function.
-//! Everything here is `unsafe` to call; the rest of the crate wraps it.
+//! The raw C API of libfanorona (include/fanorona.h), one declaration per
+//! function: the rules of Fanorona (Fanoron-Tsivy), move generation,
+//! perft and search. Everything here is `unsafe` to call; the `fanorona`
+//! crate wraps it in a safe API.
+//!
+//! The build script finds the shared library with `pkg-config` (set
+//! `PKG_CONFIG_PATH` for a custom prefix) or in `FANORONA_LIB_DIR`.
 #![allow(non_camel_case_types)]
 
 use std::os::raw::{c_char, c_int, c_uint, c_void};
