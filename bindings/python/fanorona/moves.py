@@ -227,10 +227,18 @@ class Turn(_Value):
     point of each step, ``kinds`` their StepKinds, ``captured`` every piece
     the turn removes. ``effect`` is the library's fan_turn number (origin,
     destination and captured set); two turns with the same effect give the
-    same position. ``str()`` gives the notation, f4-e4W-e3A.
+    same position. ``str()`` gives the notation, f4-e4W-e3A, and a Turn
+    compares equal to that text, so notation works with ``in``:
+
+    >>> from fanorona import Position
+    >>> turns = Position().legal_turns()
+    >>> "d3-e3W" in turns, "d3-e4W" in turns
+    (True, False)
+    >>> turns[0] == str(turns[0])
+    True
     """
 
-    __slots__ = ("_path", "_key")
+    __slots__ = ("_path", "_key", "_text")
 
     def __init__(self, cpath):
         if not isinstance(cpath, _lib.FanPath):
@@ -283,13 +291,22 @@ class Turn(_Value):
         return len(self._key[1])
 
     def __eq__(self, other):
+        if isinstance(other, str):
+            return str(self) == other
         return isinstance(other, Turn) and self._key == other._key
 
     def __hash__(self):
-        return hash(self._key)
+        # the hash of the notation: equal turns have equal notation, and a
+        # Turn equals its notation, so sets and dicts mix them correctly
+        return hash(str(self))
 
     def __str__(self):
-        return _lib.path_to_string(self._path)
+        try:
+            return self._text
+        except AttributeError:
+            text = _lib.path_to_string(self._path)
+            object.__setattr__(self, "_text", text)
+            return text
 
     def __repr__(self):
         return "Turn(%r)" % str(self)

@@ -35,22 +35,27 @@ class Result(namedtuple("Result", "outcome reason")):
 
 
 def _rules(value):
-    if isinstance(value, str):
-        try:
-            return Rules[value.upper()]
-        except KeyError:
-            pass  # the library says what is wrong with it
-        value = -1
-    return int(value)
+    return _enum_arg(value, Rules, "rules")
 
 
 def _count(value):
-    if isinstance(value, str):
-        try:
-            return Count[value.upper()]
-        except KeyError:
-            return -1
-    return int(value)
+    return _enum_arg(value, Count, "count")
+
+
+def _enum_arg(value, enum_type, name):
+    """A Rules or Count from a member, its number or its name; anything
+    else is refused with the accepted values named (InvalidArgumentError,
+    a ValueError)."""
+    if isinstance(value, str) and value.upper() in enum_type.__members__:
+        return enum_type[value.upper()]
+    if isinstance(value, int):
+        return int(value)  # the library refuses a number it does not know
+    accepted = " or ".join("%r" % m.lower() for m in enum_type.__members__)
+    raise error_for(_lib.FAN_EINVAL, None,
+                    "%s must be %s (or %s), not %r"
+                    % (name, accepted, ", ".join(
+                        "%s.%s" % (enum_type.__name__, m)
+                        for m in enum_type.__members__), value))
 
 
 def _mask_arg(items):
@@ -115,8 +120,20 @@ class Position:
         if h:
             self._free(h)
 
-    def copy(self):
-        """An independent copy, history included."""
+    def copy(self, stack=True):
+        """An independent copy, history included; with stack=False the
+        same position without the turns that led to it (nothing to pop(),
+        and repetitions count from here).
+
+        >>> pos = Position()
+        >>> _ = pos.push("d3-e3W")
+        >>> len(pos.copy()), len(pos.copy(stack=False))
+        (1, 0)
+        >>> pos.copy(stack=False) == pos
+        True
+        """
+        if not stack:
+            return Position(self.to_string())
         h = ctypes.c_void_p()
         check(_L.fan_position_clone(ctypes.byref(h), self._h),
               "fan_position_clone")
@@ -299,6 +316,23 @@ class Position:
         check(_L.fan_position_play_path(self._h, ctypes.byref(turn._path)),
               "fan_position_play_path")
         return turn
+
+    def push_notation(self, text):
+        """Plays the whole turn that move notation names and returns it
+        (as python-chess's push_san); errors as parse_turn().
+
+        >>> pos = Position()
+        >>> pos.push_notation("d3-e3W")
+        Turn('d3-e3W')
+        >>> pos.push_notation("d3-e3W")
+        Traceback (most recent call last):
+        ...
+        fanorona.errors.IllegalMoveError: not a legal step or turn in this position at offset 0: d3 holds no piece of the side to move
+        """
+        if not isinstance(text, str):
+            raise TypeError("push_notation() takes move notation (a str), "
+                            "not %r" % (text,))
+        return self.push(text)
 
     def push_effect(self, effect):
         """Plays a turn given by its effect (a fan_turn number)."""
@@ -483,6 +517,13 @@ class Position:
         is made and freed, so equal calls with one thread and no time
         limit give equal results. GameOverError once the game has ended."""
         from .search import Search
+        if depth is None and nodes is None and time_ms is None and \
+                search is None and progress is None:
+            # nothing could end it but Ctrl-C
+            raise error_for(_lib.FAN_EINVAL, "fan_search_run",
+                            "search() needs a limit: depth, nodes or "
+                            "time_ms (or a Search to stop() from another "
+                            "thread, or a progress callback that stops it)")
         if search is not None:
             return search.run(self, depth, nodes, time_ms, threads, level,
                               seed, multipv, progress)

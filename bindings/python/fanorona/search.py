@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: MIT
 """The game-tree search (doc/search.md): a Search handle and its results."""
 import ctypes
+import os
+import signal
 import threading
 
 from . import _lib
@@ -114,6 +116,64 @@ def _limit(value, name, bits, function="fan_search_run"):
     return value
 
 
+class _CtrlCStops:
+    """While a search runs on the main thread, Ctrl-C (SIGINT) stops it
+    and the search returns its best line so far, instead of a
+    KeyboardInterrupt. Python runs its signal handlers only between the
+    main thread's bytecodes, and that thread waits inside
+    fan_search_run(); so the C-level handler wakes a watcher thread
+    through signal.set_wakeup_fd(), and the watcher calls stop() at once.
+    Elsewhere (another thread, or a program that handles SIGINT itself)
+    this does nothing."""
+
+    def __init__(self, search):
+        self._search = search
+        self.interrupted = threading.Event()
+        self._installed = False
+
+    def __enter__(self):
+        if threading.current_thread() is not threading.main_thread() or \
+                signal.getsignal(signal.SIGINT) is not \
+                signal.default_int_handler:
+            return self
+        self._read, self._write = os.pipe()
+        os.set_blocking(self._write, False)
+        try:
+            self._old_fd = signal.set_wakeup_fd(self._write,
+                                                warn_on_full_buffer=False)
+        except ValueError:
+            os.close(self._read)
+            os.close(self._write)
+            return self
+        # runs later, between bytecodes: it only notes the request (the
+        # watcher has already stopped the search)
+        self._old_handler = signal.signal(
+            signal.SIGINT, lambda signum, frame: self.interrupted.set())
+        self._watcher = threading.Thread(target=self._watch, daemon=True,
+                                         name="fanorona-ctrl-c")
+        self._watcher.start()
+        self._installed = True
+        return self
+
+    def _watch(self):
+        while True:
+            data = os.read(self._read, 64)
+            if not data:
+                return
+            if signal.SIGINT in data:
+                self.interrupted.set()
+                self._search.stop()
+
+    def __exit__(self, *exc):
+        if not self._installed:
+            return
+        signal.signal(signal.SIGINT, self._old_handler)
+        signal.set_wakeup_fd(self._old_fd)
+        os.close(self._write)
+        self._watcher.join()
+        os.close(self._read)
+
+
 class Search:
     """A search handle: the transposition table (hash_mib MiB, 0 for the
     library's default of 16), history tables and thread work space. It
@@ -210,6 +270,9 @@ class Search:
         called with a SearchResult for each line after every completed
         iteration and stops the search by returning a true value.
         hash_mib resizes the table first.
+        Ctrl-C (SIGINT) while a search runs on the main thread stops it,
+        and run() returns the best line of its last completed iteration
+        instead of raising KeyboardInterrupt.
 
         With one thread and no time limit the result, node count included,
         depends only on the position, the limits and what the handle has
@@ -242,10 +305,12 @@ class Search:
             except BaseException as e:  # noqa: B902 - re-raised below
                 raised.append(e)
                 return 1
-            return 1 if self._stop_requested else 0
+            return 1 if self._stop_requested or ctrl_c.interrupted.is_set() \
+                else 0
 
         # The callback object must live until fan_search_run() returns.
         callback = _lib.FanSearchProgress(on_line)
+        ctrl_c = _CtrlCStops(self)
         out = _lib.FanSearchResult()
         with self._lock:
             h = self._handle("fan_search_run")
@@ -256,8 +321,10 @@ class Search:
             self._running = True
             self._stop_requested = False
         try:
-            code = _L.fan_search_run(ctypes.byref(out), h, position._h,
-                                     ctypes.byref(limits), callback, None)
+            with ctrl_c:
+                code = _L.fan_search_run(ctypes.byref(out), h, position._h,
+                                         ctypes.byref(limits), callback,
+                                         None)
         finally:
             with self._lock:
                 self._running = False

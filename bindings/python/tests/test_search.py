@@ -3,6 +3,8 @@
 variations, repeatable results, decided positions checked against a
 brute-force look at the legal turns, stopping from another thread, and
 refused arguments."""
+import signal
+import sys
 import threading
 import time
 import unittest
@@ -144,6 +146,53 @@ class SearchTest(unittest.TestCase):
             self.assertLess(time.monotonic() - t0, 5)
         self.assertIn(out[0].best, pos.legal_turns())
         check_line(self, pos, out[0])
+
+    @unittest.skipUnless(hasattr(signal, "pthread_kill"), "POSIX signals")
+    def test_ctrl_c_stops_and_returns_the_best_so_far(self):
+        # SIGINT sent while the main thread waits in an unlimited search
+        # (after its first iteration): run() returns a legal line soon,
+        # no KeyboardInterrupt. A failsafe stop() after 20 s keeps a
+        # broken handler from hanging the suite (and fails the timing).
+        if threading.current_thread() is not threading.main_thread() or \
+                signal.getsignal(signal.SIGINT) is not \
+                signal.default_int_handler:
+            self.skipTest("needs the main thread and Python's SIGINT handler")
+        pos = fan.Position()
+        started = threading.Event()
+        with fan.Search() as s:
+            def interrupt():
+                if started.wait(10):
+                    signal.pthread_kill(threading.main_thread().ident,
+                                        signal.SIGINT)
+                time.sleep(20)
+                s.stop()
+            threading.Thread(target=interrupt, daemon=True).start()
+            # a KeyboardInterrupt swallowed inside the ctypes callback
+            # would only be reported here
+            unraisable = []
+            old_hook, sys.unraisablehook = sys.unraisablehook, \
+                unraisable.append
+            try:
+                t0 = time.monotonic()
+                r = s.run(pos, progress=lambda line: started.set())
+                elapsed = time.monotonic() - t0
+            finally:
+                sys.unraisablehook = old_hook
+            self.assertEqual([u.exc_type for u in unraisable], [])
+            self.assertFalse(s.running)
+        self.assertLess(elapsed, 10, "Ctrl-C did not stop the search")
+        self.assertIn(r.best, pos.legal_turns())
+        check_line(self, pos, r)
+        # the program's own handler is back
+        self.assertIs(signal.getsignal(signal.SIGINT),
+                      signal.default_int_handler)
+        with self.assertRaises(KeyboardInterrupt):
+            signal.raise_signal(signal.SIGINT)
+
+    def test_search_without_limit_is_refused(self):
+        with self.assertRaises(fan.InvalidArgumentError) as e:
+            fan.Position().search()
+        self.assertIn("depth, nodes or time_ms", str(e.exception))
 
     def test_stop_racing_the_start(self):
         # stop() right after the thread starts, before or after the search
