@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """A manual page says what the program's own --help and --version say.
 
-Usage: man-sync.py MANPAGE PROGRAM
+Usage: man-sync.py [--uci] MANPAGE PROGRAM
 
 Works on the program's output, not its source: runs PROGRAM --help and
 PROGRAM --version, renders MANPAGE with groff, and checks that
@@ -12,8 +12,13 @@ PROGRAM --version, renders MANPAGE with groff, and checks that
   - every long option (--name) of --help is documented in the page, and
     the page documents no option that --help does not know (but --help);
   - the page's footer names the version that --version prints.
-Exits 77 (skipped) when groff is missing, or when the program does not
-answer --help and --version yet (it reads its input instead).
+With --uci (an engine program) it also sends "uci" on standard input and
+checks that the options the program announces ("option name NAME ...")
+are exactly those of the page's OPTIONS section, and that the version of
+its "id name" line is the footer's; then a program that does not answer
+--help and --version yet is checked on that alone.
+Exits 77 (skipped) when groff is missing, or when there is nothing to
+compare: no --help and --version, and no --uci.
 """
 import os
 import re
@@ -71,22 +76,59 @@ def options(text):
     return set(re.findall(r"(?<![\w-])--[a-z][a-z-]*[a-z]", text))
 
 
+def uci_failures(text, program):
+    """The engine's announced options and version against the page."""
+    r = subprocess.run([program], input="uci\nquit\n", capture_output=True,
+                       text=True, timeout=60)
+    announced = re.findall(r"^option name (\S+)", r.stdout, re.M)
+    ident = re.search(r"^id name \S+ (\S+)", r.stdout, re.M)
+    if not announced or not ident:
+        return ["%s answered 'uci' with no options or no id name:\n%s"
+                % (program, r.stdout)], 0
+    m = re.search(r"^OPTIONS\n(.*?)(?=^[A-Z][A-Z ]+\n|\Z)", text, re.S | re.M)
+    # the tags of the section: lines indented by one step, first word
+    documented = set(re.findall(r"^ {7}(\w+)", m.group(1), re.M)) if m else set()
+    failures = []
+    for opt in sorted(set(announced) - documented):
+        failures.append("engine option %s is not in the page's OPTIONS" % opt)
+    for opt in sorted(documented - set(announced)):
+        failures.append("the page's OPTIONS has %s, which 'uci' does not "
+                        "announce" % opt)
+    footer = text.rstrip().splitlines()[-1].split()
+    if ident.group(1) not in footer:
+        failures.append("'uci' names version %s, the page's footer reads: %s"
+                        % (ident.group(1), " ".join(footer)))
+    return failures, len(announced)
+
+
 def main():
-    page, program = sys.argv[1], sys.argv[2]
+    args = sys.argv[1:]
+    uci = "--uci" in args
+    args = [a for a in args if a != "--uci"]
+    page, program = args[0], args[1]
     name = os.path.basename(program)
     if shutil.which("groff") is None:
         print("groff not found: skipped")
         return SKIP
+    text = render(page)
+    failures = []
+    if uci:
+        found, n = uci_failures(text, program)
+        failures += found
+        if not found:
+            print("ok: %s: the %d options and the version of 'uci'"
+                  % (page, n))
     status, help_text = run([program, "--help"])
     vstatus, version = run([program, "--version"])
     version = version.strip().split()[-1] if version.strip() else ""
     if status != 0 or "Usage:" not in help_text or \
             vstatus != 0 or not re.fullmatch(r"\d+\.\d+\.\d+\S*", version):
-        print("%s does not answer --help and --version yet: skipped" % name)
-        return SKIP
-
-    text = render(page)
-    failures = []
+        print("%s does not answer --help and --version yet" % name)
+        for f in failures:
+            print("FAIL: " + f)
+        if failures:
+            return 1
+        return 0 if uci else SKIP
     synopsis = section(text, "SYNOPSIS")
     forms = usage_forms(help_text, name)
     if not forms:
