@@ -8,5 +8,5 @@ unsigned cpu_online(unsigned cap)
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     if (n < 1)
         return 1;
-    return (unsigned long)n > cap ? cap : (unsigned)n;
+    return (unsigned long) n > cap ? cap : (unsigned) n;
 }

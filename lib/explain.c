@@ -57,19 +57,17 @@ static int check_buffer(const char *buf, size_t size)
 /* Steps                                                               */
 
 FAN_API int fan_position_explain_step(char *buf, size_t size, size_t *needed,
-                                      const fan_position *pos, int from,
-                                      int to, int kind)
+                                      const fan_position *pos, int from, int to,
+                                      int kind)
 {
     if (check_buffer(buf, size) != FAN_OK)
         return FAN_EINVAL;
     if (!pos)
         return say(buf, size, needed, FAN_EINVAL, "no position was given");
     if (kind < FAN_STEP_ANY || kind > FAN_STEP_WITHDRAWAL)
-        return say(buf, size, needed, FAN_EINVAL, "unknown step kind %d",
-                   kind);
+        return say(buf, size, needed, FAN_EINVAL, "unknown step kind %d", kind);
     if (!VALID_SQUARE(from) || !VALID_SQUARE(to))
-        return say(buf, size, needed, FAN_ERANGE,
-                   "square %d is outside 0..44",
+        return say(buf, size, needed, FAN_ERANGE, "square %d is outside 0..44",
                    VALID_SQUARE(from) ? to : from);
     if (pos->result != FAN_ONGOING)
         return say_plain(buf, size, needed, FAN_EGAMEOVER, pos);
@@ -90,7 +88,8 @@ FAN_API int fan_position_explain_step(char *buf, size_t size, size_t *needed,
     if (found > 1)
         return say(buf, size, needed, FAN_EAMBIGUOUS,
                    "%s-%s captures by approach (A) and by withdrawal (W): "
-                   "name one", f, t);
+                   "name one",
+                   f, t);
     if (found == 1)
         return say_plain(buf, size, needed, FAN_OK, pos);
     char why[FAN_EXPLAIN_MAX];
@@ -135,7 +134,8 @@ static int turn_reason(char *buf, size_t size, size_t *needed,
         fan_square_name(o, sizeof o, NULL, chain.from);
         return say(buf, size, needed, FAN_EILLEGAL,
                    "the turn in progress started on %s, so its completions "
-                   "start there too", o);
+                   "start there too",
+                   o);
     }
     uint64_t own;
     fan_position_pieces(&own, pos, fan_position_side_to_move(pos));
@@ -173,7 +173,8 @@ static int turn_reason(char *buf, size_t size, size_t *needed,
     if (!captured)
         return say(buf, size, needed, FAN_EILLEGAL,
                    "a capture is compulsory: every turn from %s to %s "
-                   "captures", f, t);
+                   "captures",
+                   f, t);
     char set[FAN_EXPLAIN_MAX];
     name_set(set, sizeof set, captured);
     return say(buf, size, needed, FAN_EILLEGAL,
@@ -191,8 +192,7 @@ FAN_API int fan_position_explain_turn(char *buf, size_t size, size_t *needed,
     int r = fan_position_turn_path(&path, pos, turn);
     switch (r) {
     case FAN_EINVAL:
-        return say(buf, size, needed, r,
-                   "a turn value has bits 57..63 clear");
+        return say(buf, size, needed, r, "a turn value has bits 57..63 clear");
     case FAN_ERANGE:
         return say(buf, size, needed, r,
                    "the turn's origin or destination is outside 0..44");
@@ -223,7 +223,8 @@ static int path_reason(char *buf, size_t size, size_t *needed,
             fan_path_to_string(text, sizeof text, NULL, &chain);
             return say(buf, size, needed, code,
                        "the path does not begin with the turn in progress, "
-                       "%s", text);
+                       "%s",
+                       text);
         }
         first = chain.length;
     }
@@ -231,10 +232,10 @@ static int path_reason(char *buf, size_t size, size_t *needed,
         int from = i ? path->to[i - 1] : path->from;
         if (i > first && !fan_position_in_chain(work))
             return say(buf, size, needed, code,
-                       "step %d: the turn is over after step %d (%s)", i + 1,
-                       i, path->kind[i - 1] == FAN_STEP_PAIKA
-                              ? "a paika ends it"
-                              : "no capture can follow");
+                       "step %d: the turn is over after step %d (%s)", i + 1, i,
+                       path->kind[i - 1] == FAN_STEP_PAIKA
+                           ? "a paika ends it"
+                           : "no capture can follow");
         char why[FAN_EXPLAIN_MAX];
         int r = fan_position_explain_step(why, sizeof why, NULL, work, from,
                                           path->to[i], path->kind[i]);
@@ -252,7 +253,8 @@ static int path_reason(char *buf, size_t size, size_t *needed,
         fan_square_name(a, sizeof a, NULL, active);
         return say(buf, size, needed, code,
                    "under must-continue the chain goes on: the piece on %s "
-                   "can capture again", a);
+                   "can capture again",
+                   a);
     }
     /* every step is legal and the turn may end: what is left is the
      * captured set written in the path */
