@@ -152,13 +152,14 @@ def headings(page):
 OLD_NOTES = "RULES" + "-NOTES"
 SOURCE_REF = re.compile(r'doc/(\w[\w-]*\.md) "([^"]+)"')
 LINK_REF = re.compile(r"\]\((\w[\w-]*\.md)#([\w-]+)\)")
+IMAGE_REF = re.compile(r"!\[[^\]]*\]\(([^):#]+)\)")
 
 
 def references(top):
     """The sources point at sections of the pages in doc/ as
-    doc/<page>.md "<heading>", the pages link them as (<page>.md#<anchor>): each
-    must name a section that exists. Nothing refers to the old notes file
-    outside the project."""
+    doc/<page>.md "<heading>", the pages link them as (<page>.md#<anchor>):
+    each must name a section that exists, and each picture a page shows
+    must exist. Nothing refers to the old notes file outside the project."""
     failures = 0
     checked = 0
     files = [top / "README.md"]
@@ -180,6 +181,12 @@ def references(top):
         if f.suffix == ".md":
             refs += [(page, anchor, True)
                      for page, anchor in LINK_REF.findall(text)]
+            for image in IMAGE_REF.findall(text):
+                checked += 1
+                if not (f.parent / image).is_file():
+                    print("FAIL: %s: the picture %s does not exist"
+                          % (where, image))
+                    failures += 1
         for page, name, is_anchor in refs:
             target = top / "doc" / page
             if not target.is_file():
