@@ -103,6 +103,16 @@ static void draw_coordinates(svg_writer *w)
     out(w, "</g>\n");
 }
 
+/* A circle of class cls and radius r on each point of mask. */
+static void draw_circles(svg_writer *w, uint64_t mask, const char *cls, int r)
+{
+    for (uint64_t m = mask; m; m &= m - 1) {
+        int sq = board_lsb(m);
+        out(w, "<circle class=\"%s\" cx=\"%d\" cy=\"%d\" r=\"%d\"/>\n", cls,
+            px(sq), py(sq), r);
+    }
+}
+
 /* A chain in progress, under the pieces: the pieces it has captured so far
  * (already off the board) as faded, dashed ghosts of their colour, and a
  * small ring on each point it has visited but left. */
@@ -114,24 +124,14 @@ static void draw_chain_under(svg_writer *w, uint64_t captured,
                "stroke-width=\"3\" stroke-dasharray=\"8 6\" "
                "fill-opacity=\"0.35\" fill=\"%s\">\n",
             captured_white ? "#f7f3e8" : "#222222");
-        for (uint64_t m = captured; m; m &= m - 1) {
-            int sq = board_lsb(m);
-            out(w, "<circle class=\"chain-captured\" cx=\"%d\" cy=\"%d\" "
-                   "r=\"%d\"/>\n",
-                px(sq), py(sq), PIECE_R);
-        }
+        draw_circles(w, captured, "chain-captured", PIECE_R);
         out(w, "</g>\n");
     }
     visited &= ~BIT(active);
     if (visited) {
         out(w, "<g class=\"chain-visited\" fill=\"none\" stroke=\"#1565c0\" "
                "stroke-width=\"5\">\n");
-        for (uint64_t m = visited; m; m &= m - 1) {
-            int sq = board_lsb(m);
-            out(w, "<circle class=\"visited\" cx=\"%d\" cy=\"%d\" "
-                   "r=\"%d\"/>\n",
-                px(sq), py(sq), VISITED_R);
-        }
+        draw_circles(w, visited, "visited", VISITED_R);
         out(w, "</g>\n");
     }
 }
@@ -251,12 +251,7 @@ FAN_API int fan_position_svg(char *buf, size_t size, size_t *needed,
     if (highlight) {
         out(&w, "<g class=\"highlights\" fill=\"#ffd54f\" "
                 "fill-opacity=\"0.85\">\n");
-        for (uint64_t m = highlight; m; m &= m - 1) {
-            int sq = board_lsb(m);
-            out(&w, "<circle class=\"highlight\" cx=\"%d\" cy=\"%d\" "
-                    "r=\"%d\"/>\n",
-                px(sq), py(sq), HIGHLIGHT_R);
-        }
+        draw_circles(&w, highlight, "highlight", HIGHLIGHT_R);
         out(&w, "</g>\n");
     }
     if (flags & FAN_SVG_COORDINATES)
