@@ -101,9 +101,12 @@ function view() {
 
 function statusText() {
   const pos = game.pos;
-  if (pos.result !== fan.ONGOING)
-    return `Game over: ${fan.resultName(pos.result)} (${fan.reasonName(pos.reason)}).`;
   const side = colorName(pos.sideToMove);
+  if (pos.result !== fan.ONGOING) {
+    const result = fan.resultName(pos.result);
+    const reason = fan.reasonName(pos.reason).replace('the player to move', `${side}, the player to move,`);
+    return `Game over: ${result.charAt(0).toUpperCase()}${result.slice(1)} (${reason}).`;
+  }
   if (engine.busy) return `${side} to move: the engine is thinking…`;
   if (game.choice) return 'This step can capture by approach or by withdrawal: choose a group.';
   if (pos.inChain)
@@ -254,6 +257,12 @@ function choose(kind) {
   if (c) playStep(c.from, c.to, kind);
 }
 
+function cancelChoice() {
+  game.choice = null;
+  game.selected = -1;
+  render();
+}
+
 function humanUndo() {
   const pos = game.pos;
   engine.cancel();
@@ -381,6 +390,20 @@ function importText() {
   newGame(pos);
 }
 
+/** The library's own picture of the position, the last turn drawn on it. */
+function saveSvg() {
+  const pos = game.pos;
+  const last = pos.inChain ? pos.chainPath
+    : pos.historyLength > 0 ? pos.historyPath(pos.historyLength - 1) : null;
+  const picture = pos.svg(0n, last && last.length ? last : null);
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([picture], { type: 'image/svg+xml' }));
+  a.download = 'fanorona.svg';
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  $('io-message').textContent = 'Picture saved as fanorona.svg.';
+}
+
 // ---- start ----
 
 async function main() {
@@ -409,7 +432,7 @@ async function main() {
   $('redo').addEventListener('click', humanRedo);
   $('choose-approach').addEventListener('click', () => choose(fan.STEP_APPROACH));
   $('choose-withdrawal').addEventListener('click', () => choose(fan.STEP_WITHDRAWAL));
-  $('choose-cancel').addEventListener('click', () => { game.choice = null; render(); });
+  $('choose-cancel').addEventListener('click', cancelChoice);
   $('move-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     if (typedTurn($('move-input').value)) $('move-input').value = '';
@@ -419,11 +442,12 @@ async function main() {
   $('import').addEventListener('click', importText);
   $('export-position').addEventListener('click', () => { $('io').value = game.pos.toString(); $('io-message').textContent = 'Position string exported.'; });
   $('export-record').addEventListener('click', () => { $('io').value = game.pos.record(); $('io-message').textContent = 'Game record exported.'; });
+  $('export-svg').addEventListener('click', saveSvg);
   document.addEventListener('keydown', (ev) => {
     if (!game.choice || ev.target.tagName === 'INPUT') return;
     if (ev.key === 'a' || ev.key === 'A') choose(fan.STEP_APPROACH);
     if (ev.key === 'w' || ev.key === 'W') choose(fan.STEP_WITHDRAWAL);
-    if (ev.key === 'Escape') { game.choice = null; render(); }
+    if (ev.key === 'Escape') cancelChoice();
   });
   newGame(fan.Position.start(fan.RULES_STOP));
   document.body.dataset.ready = 'true';

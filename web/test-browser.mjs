@@ -64,9 +64,9 @@ function nativePosition(record) {
   const i = lines.findIndex((l) => /> fen$/.test(l));
   if (r.status !== 0 || i < 0) {
     console.error(r.stdout, r.stderr);
-    return `(native replay failed, status ${r.status})`;
+    return { fen: `(native replay failed, status ${r.status})`, over: false };
   }
-  return lines[i + 1].trim();
+  return { fen: lines[i + 1].trim(), over: lines[i].startsWith('Game over') };
 }
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true,
@@ -93,7 +93,8 @@ async function compareWithNative(what) {
   const record = await page.inputValue('#io');
   const shown = await positionString();
   const native = nativePosition(record);
-  check(shown === native, `${what}: page shows "${shown}", native library "${native}"`);
+  check(shown === native.fen, `${what}: page shows "${shown}", native library "${native.fen}"`);
+  return native;
 }
 /** A new game from the form: rules 0/1, side 1 White, 2 Black, 0 both. */
 async function newGame({ rules = '0', side = '1', level = '5', ms = '1000', wait = true } = {}) {
@@ -139,6 +140,15 @@ try {
   check((await classesOf('#board .point.preview-a')).join() === 'e3', 'approach group previewed: e3');
   check((await classesOf('#board .point.preview-w')).join() === 'b3', 'withdrawal group previewed: b3');
   await shot('both-choice');
+  // Typed notation: without a letter the step is ambiguous, which is said.
+  await page.click('#choose-cancel');
+  await page.fill('#move-input', 'c3-d3');
+  await page.press('#move-input', 'Enter');
+  const said = await page.textContent('#status');
+  check(/ambiguous/.test(said) && /c3-d3A/.test(said) && /c3-d3W/.test(said) && await positionString() === '9/9/1BW1B4/9/8B w stop 0 -',
+        `typed c3-d3 is refused as ambiguous: "${said}"`);
+  await page.click(pt('c3'));
+  await page.click(pt('d3'));
   await page.click('#choose-withdrawal');
   check(await page.isHidden('#choice'), 'choice closed after picking withdrawal');
   check(await positionString() === '9/9/3WB4/9/8B b stop 1 -', `after c3-d3W: ${await positionString()}`);
@@ -152,9 +162,19 @@ try {
   check((await classesOf('#board .point.active')).join() === 'b1', 'active piece b1 shown');
   check((await classesOf('#board .point.visited')).join() === 'a1,b1', 'visited points a1, b1 shown');
   await shot('chain');
+  await page.click('#undo');
+  check(await positionString() === '8B/9/1B7/9/W1B6 w stop 0 -', 'undo mid-chain takes the chain back');
+  await page.click(pt('a1'));
+  await page.click(pt('b1'));
   await page.click('#end-turn');
   check(await positionString() === '8B/9/1B7/9/1W7 b stop 1 -', `after End turn: ${await positionString()}`);
   await compareWithNative('end turn');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-svg')]);
+  const svgFile = join(out, 'position.svg');
+  await download.saveAs(svgFile);
+  const svg = readFileSync(svgFile, 'utf8');
+  check(svg.startsWith('<svg') && (svg.match(/class="piece white"/g) ?? []).length === 1 &&
+        (svg.match(/class="piece black"/g) ?? []).length === 2, 'the library\'s SVG picture saved');
 
   // Undo and redo against the engine (its reply is undone with the turn).
   await newGame({ side: '1', level: '3', ms: '500' });
@@ -185,7 +205,7 @@ try {
 
   // A whole game by clicks against the engine; the human takes a random
   // legal step (seeded), picks approach/withdrawal alternately.
-  await newGame({ side: '1', level: '4', ms: '300' });
+  await newGame({ side: '1', level: '1', ms: '300' });
   let seed = 12345;
   const rand = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
   let humanTurns = 0, worstEngine = 0, choices = 0;
@@ -214,7 +234,8 @@ try {
   check(worstEngine <= 300 + 1500, `slowest engine move of a 300 ms turn: ${worstEngine} ms`);
   console.log(`whole game: ${humanTurns} turns by clicks, ${choices} both-mode choices`);
   await shot('game-over');
-  await compareWithNative('whole game');
+  const native = await compareWithNative('whole game');
+  check(native.over, 'the native library also says the game is over');
 
   // Analysis with three lines.
   await newGame({ side: '0' });
