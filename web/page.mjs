@@ -363,7 +363,7 @@ function showLine(line) {
     for (const move of l.pvText.split(' ')) { // a turn is never split over lines
       const span = document.createElement('span');
       span.textContent = move;
-      pv.append(span, ' ');
+      pv.append(span);
     }
     tr.appendChild(pv);
     body.appendChild(tr);

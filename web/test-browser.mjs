@@ -9,7 +9,7 @@
 // page shows with those the native library gives for the same turns.
 // Exit 0 passed, 1 failed, 77 skipped (no chromium or playwright-core).
 import http from 'node:http';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
@@ -29,6 +29,8 @@ try {
 }
 const site = resolve(siteArg), out = resolve(outArg);
 mkdirSync(out, { recursive: true });
+for (const f of readdirSync(out)) // no screenshot left from an earlier run
+  if (/\.(png|txt|svg)$/.test(f)) rmSync(join(out, f));
 
 // The whole test stops by itself, whatever hangs.
 const deadline = setTimeout(() => { console.error('FAIL: test took over 240 s'); process.exit(1); }, 240000);
@@ -71,16 +73,16 @@ function nativePosition(record) {
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true,
                                         args: ['--no-sandbox', '--disable-gpu'] });
-const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+const page = await browser.newPage({ viewport: { width: 1024, height: 720 } });
 const errors = [];
 page.on('pageerror', (e) => errors.push(e.message));
 page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
 
 const pt = (name) => `#board .point[data-square="${name}"]`;
 const positionString = () => page.inputValue('#position');
-async function shot(name) {
+async function shot(name, fullPage = false) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: join(out, `${name}.png`) });
+  await page.screenshot({ path: join(out, `${name}.png`), fullPage });
 }
 async function classesOf(selector) {
   return page.$$eval(selector, (els) => els.map((e) => e.getAttribute('data-square')));
@@ -140,6 +142,7 @@ try {
   check((await classesOf('#board .point.preview-a')).join() === 'e3', 'approach group previewed: e3');
   check((await classesOf('#board .point.preview-w')).join() === 'b3', 'withdrawal group previewed: b3');
   await shot('both-choice');
+  await page.locator('.board-area').screenshot({ path: join(out, 'both-choice-board.png') });
   // Typed notation: without a letter the step is ambiguous, which is said.
   await page.click('#choose-cancel');
   await page.fill('#move-input', 'c3-d3');
@@ -246,7 +249,7 @@ try {
   await page.waitForSelector('#analysis[data-running="false"]', { timeout: 10000 });
   const lines = await page.$$eval('#lines tr', (rows) => rows.map((r) => r.textContent));
   check(lines.length === 3, `analysis shows 3 lines: ${lines.join(' | ')}`);
-  await shot('analysis');
+  await shot('analysis', true);
   await page.uncheck('#analyse');
 
   // A phone-sized screen.
