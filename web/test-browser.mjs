@@ -250,6 +250,7 @@ try {
   const lines = await page.$$eval('#lines tr', (rows) => rows.map((r) => r.textContent));
   check(lines.length === 3, `analysis shows 3 lines: ${lines.join(' | ')}`);
   await shot('analysis', true);
+  await page.locator('#analysis').screenshot({ path: join(out, 'analysis-panel.png') });
   await page.uncheck('#analyse');
 
   // A phone-sized screen.
