@@ -59,6 +59,7 @@ export class Board {
       el('circle', { class: 'dot', r: strong(col, row) ? 9 : 6 }, g);
       el('circle', { class: 'piece', r: 32 }, g);
       el('circle', { class: 'mark', r: 12 }, g);
+      el('path', { class: 'cross', d: 'M-14,-14L14,14M14,-14L-14,14' }, g);
       el('text', { class: 'tag', y: 8 }, g);
       g.addEventListener('click', () => { this.focus(sq); this.onActivate(sq); });
       g.addEventListener('pointerenter', () => this.onHover(sq));
@@ -94,7 +95,8 @@ export class Board {
 
   /**
    * view: { pieces[45] (0 empty, 1 white, 2 black), and sets of squares:
-   * movable, dests, visited, captured (this turn), previewA, previewW,
+   * movable, dests, visited, gone (captured by the last turn or the chain
+   * so far), previewA, previewW,
    * preview (one step's captures); selected, active (or -1); arrows: the
    * last turn as [from, to1, to2, ...] or null }.
    */
@@ -108,6 +110,7 @@ export class Board {
       if (has(view.movable, sq)) cls.push('movable');
       if (has(view.dests, sq)) cls.push('dest');
       if (has(view.visited, sq)) cls.push('visited');
+      if (has(view.gone, sq)) cls.push('gone');
       if (has(view.preview, sq)) cls.push('preview');
       if (has(view.previewA, sq)) cls.push('preview-a');
       if (has(view.previewW, sq)) cls.push('preview-w');

@@ -75,9 +75,11 @@ function view() {
     v.visited = set(pos.visited);
     const chain = pos.chainPath;
     v.arrows = [chain.from, ...chain.to];
+    v.gone = set(pos.chainCaptured);
   } else if (pos.historyLength > 0) {
     const last = pos.historyPath(pos.historyLength - 1);
     v.arrows = [last.from, ...last.to];
+    v.gone = set(last.captured);
   }
   if (game.choice) {
     v.selected = game.choice.from;
@@ -326,6 +328,7 @@ function newGame(pos) {
   analyst.cancel();
   engine.clear();
   document.body.dataset.thinking = 'false';
+  delete document.body.dataset.engineMs;
   if (game.pos) game.pos.free();
   game.pos = pos;
   game.message = '';
