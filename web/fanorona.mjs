@@ -90,6 +90,20 @@ function parseFailure(r, errp) {
   return new FanError(r, M.UTF8ToString(errp + 8) || strerror(r), d.getUint32(errp, true));
 }
 
+/**
+ * Calls parse(out, text, error) with size bytes for out and a
+ * fan_parse_error; read(out) gives the value. A refusal throws FanError
+ * with the parser's message and offset.
+ */
+function parsed(size, text, parse, read) {
+  return withMem(size + PARSE_ERROR_SIZE, (p) => {
+    const ep = p + size;
+    const r = withString(text, (tp) => parse(p, tp, ep));
+    if (r < 0) throw parseFailure(r, ep);
+    return read(p);
+  });
+}
+
 function readStep(p) {
   const h = M.HEAPU8;
   return { captures: u64(p), from: h[p + 8], to: h[p + 9], kind: h[p + 10], direction: h[p + 11] };
@@ -170,18 +184,14 @@ export class Position {
 
   /** Reads a position string (full or short form). */
   static fromString(text, defaultRules = RULES_STOP) {
-    return withMem(PARSE_ERROR_SIZE, (ep) => Position.#made((pp) => {
-      const r = withString(text.trim(), (tp) => M._fan_position_from_string(pp, tp, defaultRules, ep));
-      if (r < 0) throw parseFailure(r, ep);
-    }));
+    return parsed(4, text.trim(), (pp, tp, ep) => M._fan_position_from_string(pp, tp, defaultRules, ep),
+                  (pp) => new Position(dv().getUint32(pp, true)));
   }
 
   /** Reads and replays a game record. */
   static fromRecord(text) {
-    return withMem(PARSE_ERROR_SIZE, (ep) => Position.#made((pp) => {
-      const r = withString(text, (tp) => M._fan_record_read(pp, tp, ep));
-      if (r < 0) throw parseFailure(r, ep);
-    }));
+    return parsed(4, text, (pp, tp, ep) => M._fan_record_read(pp, tp, ep),
+                  (pp) => new Position(dv().getUint32(pp, true)));
   }
 
   clone() { return Position.#made((pp) => check(M._fan_position_clone(pp, this.ptr))); }
@@ -270,20 +280,10 @@ export class Position {
 
   /** Reads a turn in move notation against this position (a path). */
   parsePath(text) {
-    return withMem(PATH_SIZE + PARSE_ERROR_SIZE, (p) => {
-      const ep = p + PATH_SIZE;
-      const r = withString(text.trim(), (tp) => M._fan_position_parse_path(p, this.ptr, tp, ep));
-      if (r < 0) throw parseFailure(r, ep);
-      return readPath(p);
-    });
+    return parsed(PATH_SIZE, text.trim(), (p, tp, ep) => M._fan_position_parse_path(p, this.ptr, tp, ep), readPath);
   }
   parseStep(text) {
-    return withMem(STEP_SIZE + PARSE_ERROR_SIZE, (p) => {
-      const ep = p + STEP_SIZE;
-      const r = withString(text.trim(), (tp) => M._fan_position_parse_step(p, this.ptr, tp, ep));
-      if (r < 0) throw parseFailure(r, ep);
-      return readStep(p);
-    });
+    return parsed(STEP_SIZE, text.trim(), (p, tp, ep) => M._fan_position_parse_step(p, this.ptr, tp, ep), readStep);
   }
 
   /** The full position string. */
