@@ -206,9 +206,10 @@ try {
   const engineMs = Number(await page.getAttribute('body', 'data-engine-ms'));
   check(engineMs > 0 && engineMs <= 3000 + 1500, `engine move of a 3000 ms turn arrived after ${engineMs} ms`);
 
-  // A whole game by clicks against the engine; the human takes a random
-  // legal step (seeded), picks approach/withdrawal alternately.
-  await newGame({ side: '1', level: '1', ms: '300' });
+  // A whole game by clicks against the engine, under must-continue; the
+  // human takes a random legal step (seeded), picks approach/withdrawal
+  // alternately.
+  await newGame({ rules: '1', side: '1', level: '1', ms: '300' });
   let seed = 12345;
   const rand = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
   let humanTurns = 0, worstEngine = 0, choices = 0;
@@ -239,6 +240,14 @@ try {
   await shot('game-over');
   const native = await compareWithNative('whole game');
   check(native.over, 'the native library also says the game is over');
+  check(/ must /.test(native.fen), 'the game was played under must-continue');
+  // The record exported (by compareWithNative) reads back to the same game.
+  const finalString = await positionString();
+  await page.selectOption('#side', '0');
+  await page.click('#import');
+  check(await positionString() === finalString, 'import of the game record gives the same position');
+  await page.click('#undo');
+  check(await page.getAttribute('body', 'data-result') === '0', 'undo after a record import goes back into the game');
 
   // Analysis with three lines.
   await newGame({ side: '0' });
