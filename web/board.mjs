@@ -42,18 +42,28 @@ export class Board {
         }
       }
     }
+    // The lines are the same seen from either side; the labels, points and
+    // arrows follow the flip (Black at the bottom).
+    this.flipped = false;
     const labels = el('g', { class: 'labels', 'aria-hidden': 'true' }, svg);
-    for (let col = 0; col < COLS; col++)
-      el('text', { x: px(col), y: py(0) + 62 }, labels).textContent = FILES[col];
-    for (let row = 0; row < ROWS; row++)
-      el('text', { x: px(0) - 44, y: py(row) + 7 }, labels).textContent = String(row + 1);
+    this.fileLabels = [];
+    this.rowLabels = [];
+    for (let col = 0; col < COLS; col++) {
+      const t = el('text', { y: py(0) + 62 }, labels);
+      t.textContent = FILES[col];
+      this.fileLabels.push(t);
+    }
+    for (let row = 0; row < ROWS; row++) {
+      const t = el('text', { x: px(0) - 44 }, labels);
+      t.textContent = String(row + 1);
+      this.rowLabels.push(t);
+    }
     this.arrows = el('g', { class: 'arrows', 'aria-hidden': 'true' }, svg);
     this.points = [];
     const layer = el('g', { class: 'points' }, svg);
     for (let sq = 0; sq < COLS * ROWS; sq++) {
       const col = sq % COLS, row = Math.floor(sq / COLS);
-      const g = el('g', { class: 'point', tabindex: '-1', role: 'gridcell', 'data-square': squareLabel(sq),
-                          transform: `translate(${px(col)} ${py(row)})` }, layer);
+      const g = el('g', { class: 'point', tabindex: '-1', role: 'gridcell', 'data-square': squareLabel(sq) }, layer);
       el('circle', { class: 'hit', r: 46 }, g);
       el('circle', { class: 'ring', r: 40 }, g);
       el('circle', { class: 'dot', r: strong(col, row) ? 9 : 6 }, g);
@@ -70,6 +80,25 @@ export class Board {
     }
     this.focused = 22;
     this.points[22].setAttribute('tabindex', '0');
+    this.setFlipped(false);
+  }
+
+  /** Where a square is drawn: [x, y]. */
+  #xy(sq) {
+    const col = sq % COLS, row = Math.floor(sq / COLS);
+    return this.flipped ? [px(COLS - 1 - col), py(ROWS - 1 - row)] : [px(col), py(row)];
+  }
+
+  /** Draws Black at the bottom (true) or White (false). */
+  setFlipped(flipped) {
+    this.flipped = flipped;
+    this.svg.dataset.flipped = String(flipped);
+    this.points.forEach((g, sq) => {
+      const [x, y] = this.#xy(sq);
+      g.setAttribute('transform', `translate(${x} ${y})`);
+    });
+    this.fileLabels.forEach((t, col) => t.setAttribute('x', this.#xy(col)[0]));
+    this.rowLabels.forEach((t, row) => t.setAttribute('y', this.#xy(row * COLS)[1] + 7));
   }
 
   focus(sq) {
@@ -83,7 +112,7 @@ export class Board {
     const col = sq % COLS, row = Math.floor(sq / COLS);
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
     if (moves[ev.key]) {
-      const [dc, dr] = moves[ev.key];
+      const [dc, dr] = moves[ev.key].map((d) => (this.flipped ? -d : d));
       const c = col + dc, r = row + dr;
       if (c >= 0 && c < COLS && r >= 0 && r < ROWS) this.focus(c + r * COLS);
       ev.preventDefault();
@@ -131,8 +160,8 @@ export class Board {
       const pts = view.arrows;
       for (let i = 1; i < pts.length; i++) {
         const a = pts[i - 1], b = pts[i];
-        el('line', { x1: px(a % COLS), y1: py(Math.floor(a / COLS)),
-                     x2: px(b % COLS), y2: py(Math.floor(b / COLS)) }, this.arrows);
+        const [x1, y1] = this.#xy(a), [x2, y2] = this.#xy(b);
+        el('line', { x1, y1, x2, y2 }, this.arrows);
       }
     }
   }

@@ -334,6 +334,7 @@ function newGame(pos) {
   game.message = '';
   const side = Number($('side').value);
   game.humans = side === 0 ? new Set([fan.WHITE, fan.BLACK]) : new Set([side]);
+  board.setFlipped(side === fan.BLACK);
   game.level = Number($('level').value);
   game.thinkMs = Math.max(50, Number($('think-ms').value) || 1000);
   changed();

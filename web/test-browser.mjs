@@ -197,6 +197,8 @@ try {
   await page.waitForSelector('body[data-thinking="true"]');
   check(await page.textContent('#engine-state') !== '', 'thinking state shown');
   await shot('thinking');
+  const a1 = await page.locator(pt('a1')).boundingBox(), i5 = await page.locator(pt('i5')).boundingBox();
+  check(a1.x > i5.x && a1.y < i5.y, 'playing Black, the board is drawn with Black at the bottom');
   const t0 = Date.now();
   await page.click(pt('a1'));
   await page.waitForFunction(() => document.getElementById('status').textContent.includes('wait, the engine'));
