@@ -28,10 +28,9 @@ export const SCORE_WIN = 30000;
 const SCORE_DECISIVE_TURNS = 1000;
 
 const STEP_SIZE = 16, PATH_SIZE = 64, PATH_MAX = 24, STEPS_MAX = 352;
-const PARSE_ERROR_SIZE = 128, LIMITS_SIZE = 48, RESULT_SIZE = 560;
+const PARSE_ERROR_SIZE = 128, OPTIONS_SIZE = 12, LIMITS_SIZE = 40, RESULT_SIZE = 560;
 const POSITION_STRING_MAX = 256, PATH_STRING_MAX = 100, STEP_STRING_MAX = 8;
 const RECORD_STRING_MAX = 45000, SVG_MAX = 32768;
-const LIMITS_VERSION = 1, PERFT_OPTIONS_VERSION = 1;
 
 /** An error returned by the library: code (E.*), message, offset (parsers). */
 export class FanError extends Error {
@@ -139,7 +138,7 @@ export function maskOf(squares) {
 }
 
 export function squareName(sq) {
-  return withMem(4, (p) => { check(M._fan_square_name(p, 4, sq)); return M.UTF8ToString(p); });
+  return withMem(4, (p) => { check(M._fan_square_name(p, 4, 0, sq)); return M.UTF8ToString(p); });
 }
 
 export function squareParse(text) {
@@ -306,22 +305,22 @@ export class Position {
   perft(depth, countKind = COUNT_UNIQUE) {
     return withMem(8 + 12, (p) => {
       const o = p + 8;
-      dv().setUint32(o, PERFT_OPTIONS_VERSION, true);
-      dv().setUint32(o + 4, 1, true);
+      check(M._fan_perft_options_init(o)); /* one thread, no table */
       check(M._fan_perft_ex(p, this.ptr, depth, countKind, o));
       return u64(p);
     });
   }
 }
 
+/* fan_search_result, version 1 (doc/api.md "What 1.0 promises"). */
 function readResult(p) {
-  const d = dv(), n = d.getUint32(p + 40, true), pv = [];
+  const d = dv(), n = d.getUint32(p + 28, true), pv = [];
   for (let i = 0; i < n; i++) pv.push(d.getBigUint64(p + 48 + 8 * i, true));
   return {
-    best: d.getBigUint64(p, true), score: d.getInt32(p + 8, true),
-    depth: d.getUint32(p + 12, true), seldepth: d.getUint32(p + 16, true),
-    line: d.getUint32(p + 20, true), nodes: Number(d.getBigUint64(p + 24, true)),
-    timeMs: Number(d.getBigUint64(p + 32, true)), pv,
+    best: d.getBigUint64(p + 8, true), score: d.getInt32(p + 4, true),
+    depth: d.getUint32(p + 16, true), seldepth: d.getUint32(p + 20, true),
+    line: d.getUint32(p + 24, true), nodes: Number(d.getBigUint64(p + 32, true)),
+    timeMs: Number(d.getBigUint64(p + 40, true)), pv,
   };
 }
 
@@ -335,7 +334,13 @@ export function scoreText(score) {
 /** A search handle (fan_search): the engine with its own table. */
 export class Search {
   constructor(hashMib = 16) {
-    this.ptr = withMem(4, (pp) => { check(M._fan_search_new(pp, hashMib)); return dv().getUint32(pp, true); });
+    this.ptr = withMem(4 + OPTIONS_SIZE, (pp) => {
+      const o = pp + 4; /* fan_search_options: one thread, hashMib MiB */
+      check(M._fan_search_options_init(o));
+      dv().setUint32(o + 8, hashMib, true);
+      check(M._fan_search_new(pp, o));
+      return dv().getUint32(pp, true);
+    });
   }
   free() { if (this.ptr) M._fan_search_free(this.ptr); this.ptr = 0; }
   clear() { check(M._fan_search_clear(this.ptr)); }
@@ -347,15 +352,16 @@ export class Search {
    */
   run(pos, limits = {}, onLine = null) {
     return withMem(LIMITS_SIZE + RESULT_SIZE, (p) => {
-      const d = dv(), rp = p + LIMITS_SIZE;
-      d.setUint32(p, LIMITS_VERSION, true);
+      const rp = p + LIMITS_SIZE;
+      check(M._fan_search_limits_init(p));
+      check(M._fan_search_result_init(rp));
+      const d = dv(); /* after the calls: the heap may have grown */
       d.setUint32(p + 4, limits.depth ?? 0, true);
       d.setBigUint64(p + 8, BigInt(limits.nodes ?? 0), true);
       d.setBigUint64(p + 16, BigInt(limits.timeMs ?? 0), true);
-      d.setUint32(p + 24, 1, true);
-      d.setUint32(p + 32, limits.multipv ?? 1, true);
-      d.setUint32(p + 36, limits.level ?? 0, true);
-      d.setBigUint64(p + 40, BigInt(limits.seed ?? 0), true);
+      d.setUint32(p + 24, limits.multipv ?? 1, true);
+      d.setUint32(p + 28, limits.level ?? 0, true);
+      d.setBigUint64(p + 32, BigInt(limits.seed ?? 0), true);
       let fp = 0;
       if (onLine)
         fp = M.addFunction((user, line) => (onLine(readResult(line)) ? 1 : 0), 'iii');
