@@ -635,9 +635,9 @@ def test_analyze():
     info, best, out = analyze(["--time", "50", "--rules", "must"])
     if not info or int(info[0].group(1)) != 1:
         fail("analyze --time", out)
-    # An ended game cannot be analysed.
+    # An ended game cannot be analysed: the position given is at fault.
     rc, out, err = run(["analyze", "--fen", "9/9/9/9/W8 b stop 10 -"])
-    if rc != 1 or out or "game is over" not in err:
+    if rc != 2 or out or "game is over" not in err:
         fail(f"analyze of an ended game: exit {rc}, {out!r}, {err!r}")
 
 
@@ -698,8 +698,10 @@ def test_svg():
     if (len(classes(root, "piece white")) != 22 or
             len(classes(root, "piece black")) != 21):
         fail("after d3-e3W: 22 white and 21 black pieces expected")
-    for turn, status, why in (("e2-e4", 1, "not a legal"),
-                              ("d3-e3", 1, "ambiguous"),
+    # a turn that is not legal, ambiguous or unreadable is an input error
+    for turn, status, why in (("e2-e4", 2, "not a legal"),
+                              ("a1-a2", 2, "not a legal"),
+                              ("d3-e3", 2, "ambiguous"),
                               ("xx", 2, "expected a step")):
         rc, out, err = run(["svg", "--turn", turn])
         if rc != status or out or why not in err:
