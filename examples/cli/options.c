@@ -158,13 +158,11 @@ void cli_print_help(FILE *out, const cli_command *cmd)
     /* "perft   counts ...": the paragraph beside the name */
     const size_t indent = 8;
     const char *name = label(cmd);
-    fprintf(out, "%-*s ", (int)indent - 1, name);
-    line_out l = {out, strlen(name) + 1 < indent ? indent : strlen(name) + 1,
-                  indent};
-    if (l.column > indent) {
-        fprintf(out, "\n%*s", (int)indent, "");
-        l.column = indent;
-    }
+    if (strlen(name) < indent)
+        fprintf(out, "%-*s", (int)indent, name);
+    else /* the paragraph under a long name */
+        fprintf(out, "%s\n%*s", name, (int)indent, "");
+    line_out l = {out, indent, indent};
     if (cmd->help)
         put_words(&l, cmd->help);
     fputc('\n', out);
