@@ -767,12 +767,12 @@ def test_analyze_win():
     # and removes Black's last piece. It is the only legal turn: a piece
     # next to c3 would be needed for a withdrawal, and the other approach
     # lines from c3 (to d4, d2, ...) point at empty points. So White wins
-    # in one turn, at every depth.
+    # in one turn, proven at depth 1: the search ends there.
     info, best, out = analyze(["--fen", "9/9/2W1B4/9/9 w 0 1",
                                "--depth", "2"])
-    if best != "c3-d3A" or not info or any(
-            m.group(3) != "win in 1" for m in info):
-        fail("win in 1 with c3-d3A expected", out)
+    if best != "c3-d3A" or len(info) != 1 or info[0].group(1) != "1" or \
+            info[0].group(3) != "win in 1":
+        fail("win in 1 with c3-d3A, proven at depth 1, expected", out)
     # Black to move in the same position wins the same way (e3-d3A).
     info, best, out = analyze(["--fen", "9/9/2W1B4/9/9 b 0 1",
                                "--depth", "1"])
