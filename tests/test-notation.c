@@ -23,6 +23,18 @@ static void strip(char *out, const char *text, const char *drop)
     *out = '\0';
 }
 
+/* The path f4-e4W-e3A. */
+static void chain_f4_e4w_e3a(fan_path *p)
+{
+    memset(p, 0, sizeof *p);
+    p->from = (uint8_t)SQ("f4");
+    p->length = 2;
+    p->to[0] = (uint8_t)SQ("e4");
+    p->kind[0] = FAN_STEP_WITHDRAWAL;
+    p->to[1] = (uint8_t)SQ("e3");
+    p->kind[1] = FAN_STEP_APPROACH;
+}
+
 START_TEST(test_write)
 {
     fan_step s;
@@ -57,13 +69,7 @@ START_TEST(test_write)
     ck_assert_int_eq(fan_step_to_string(NULL, 4, NULL, &s), FAN_EINVAL);
 
     fan_path p;
-    memset(&p, 0, sizeof p);
-    p.from = (uint8_t)SQ("f4");
-    p.length = 2;
-    p.to[0] = (uint8_t)SQ("e4");
-    p.kind[0] = FAN_STEP_WITHDRAWAL;
-    p.to[1] = (uint8_t)SQ("e3");
-    p.kind[1] = FAN_STEP_APPROACH;
+    chain_f4_e4w_e3a(&p);
     ck_assert_fan_ok(fan_path_to_string(buf, sizeof buf, &needed, &p));
     ck_assert_str_eq(buf, "f4-e4W-e3A");
     ck_assert_uint_eq(needed, 11);
@@ -94,13 +100,7 @@ END_TEST
 START_TEST(test_write_compact)
 {
     fan_path p;
-    memset(&p, 0, sizeof p);
-    p.from = (uint8_t)SQ("f4");
-    p.length = 2;
-    p.to[0] = (uint8_t)SQ("e4");
-    p.kind[0] = FAN_STEP_WITHDRAWAL;
-    p.to[1] = (uint8_t)SQ("e3");
-    p.kind[1] = FAN_STEP_APPROACH;
+    chain_f4_e4w_e3a(&p);
     char buf[FAN_PATH_STRING_MAX];
     size_t needed = 0;
     ck_assert_fan_ok(fan_path_to_string_ex(buf, sizeof buf, &needed, &p,
