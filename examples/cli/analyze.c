@@ -95,7 +95,7 @@ static int run_analyze(const cli_command *cmd, const cli_value *v,
     if (status)
         return status;
     fan_search *search = NULL;
-    int r = fan_search_new(&search, 0);
+    int r = fan_search_new(&search, NULL);
     if (r != FAN_OK) {
         fan_position_free(pos);
         return cli_library_error("analyze", r);
@@ -108,7 +108,7 @@ static int run_analyze(const cli_command *cmd, const cli_value *v,
     limits.multipv = v[OPT_MULTIPV].given ? (uint32_t)v[OPT_MULTIPV].number
                                           : 1;
     analysis a = {pos, limits.multipv, 0};
-    fan_search_result result;
+    fan_search_result result = FAN_SEARCH_RESULT_INIT;
     r = fan_search_run(&result, search, pos, &limits, analysis_line, &a);
     if (r == FAN_OK && a.failed)
         r = a.failed;

@@ -243,7 +243,7 @@ static int square_command(game *g, int sq)
 {
     fan_position *pos = g->pos;
     char name[3];
-    fan_square_name(name, sizeof name, sq);
+    fan_square_name(name, sizeof name, NULL, sq);
     int origin = g->selected;
     if (fan_position_in_chain(pos))
         fan_position_active_piece(&origin, pos);

@@ -94,7 +94,7 @@ static void show(game *g)
         mask_text(visits, visited);
         mask_text(taken, captured);
         char square[3];
-        fan_square_name(square, sizeof square, active);
+        fan_square_name(square, sizeof square, NULL, active);
         printf("Capture chain %s so far (removed %s).\n", path, taken);
         printf("Active piece %s; visited %s.\n", square, visits);
         printf("Continuations:\n");
@@ -105,7 +105,7 @@ static void show(game *g)
             printf("The chain must go on.\n");
     } else if (g->selected >= 0) {
         char square[3];
-        fan_square_name(square, sizeof square, g->selected);
+        fan_square_name(square, sizeof square, NULL, g->selected);
         printf("Selected %s; its steps:\n", square);
         print_steps(steps, n, g->selected);
     } else {
@@ -168,7 +168,7 @@ static int engine_turn(game *g)
     if (limits.level == 0)
         limits.time_ms = ENGINE_TIME_MS;
     limits.seed = next_random(g);
-    fan_search_result result;
+    fan_search_result result = FAN_SEARCH_RESULT_INIT;
     fflush(stdout);
     int r = fan_search_run(&result, g->search, g->pos, &limits, NULL, NULL);
     if (r == FAN_OK)
@@ -313,7 +313,7 @@ static int run_play(const cli_command *cmd, const cli_value *v,
     g.echo = !isatty(STDIN_FILENO);
 
     if (g.player[FAN_WHITE] == ENGINE || g.player[FAN_BLACK] == ENGINE) {
-        if ((r = fan_search_new(&g.search, 0)) != FAN_OK) {
+        if ((r = fan_search_new(&g.search, NULL)) != FAN_OK) {
             fan_position_free(g.pos);
             return cli_library_error("engine", r);
         }

@@ -46,7 +46,7 @@ static int run_show(const cli_command *cmd, const cli_value *v,
         fan_position_chain_path(&chain, pos);
         path_text(path, &chain);
         mask_text(taken, captured);
-        fan_square_name(name, sizeof name, active);
+        fan_square_name(name, sizeof name, NULL, active);
         printf("Chain so far: %s (captured %s), active piece %s\n", path,
                taken, name);
     }

@@ -17,7 +17,7 @@ void mask_text(char *buf, uint64_t mask)
             continue;
         if (len)
             buf[len++] = ' ';
-        fan_square_name(buf + len, 3, sq);
+        fan_square_name(buf + len, 3, NULL, sq);
         len += 2;
     }
 }
