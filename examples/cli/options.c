@@ -270,6 +270,12 @@ int cli_run(const cli_command *cmd, int argc, char **argv)
     memset(values, 0, sizeof values);
     while (cmd->options && cmd->options[nopts].name)
         nopts++;
+    if (nopts > CLI_OPTIONS_MAX || cmd->max_operands > CLI_OPERANDS_MAX) {
+        /* a table larger than the parser's room: a bug of the program */
+        fprintf(stderr, "%s: %s: too many options or operands declared\n",
+                cli_program_name, label(cmd));
+        return EXIT_LIBRARY;
+    }
     for (int i = 0; i < argc; i++) {
         const char *arg = argv[i];
         if (strcmp(arg, "--help") == 0) {
