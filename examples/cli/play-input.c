@@ -43,7 +43,6 @@ static void print_help(void)
     print_legend();
 }
 
-
 static void lower_case(char *text)
 {
     for (char *p = text; *p; p++)
@@ -428,6 +427,3 @@ int human_command(game *g, const char *line)
         return square_command(g, sq);
     return move_command(g, line);
 }
-
-/* Plays until the game ends or the players leave. When it ends and a
- * human plays, the game waits for 'save', 'fen', 'undo' or 'quit'. */

@@ -56,9 +56,8 @@ int steps_now(fan_step *out, size_t *n, const fan_position *pos)
     return fan_position_steps(out, FAN_STEPS_MAX, n, pos);
 }
 
-/* Draws the board, rows 5 to 1, with the lines between the points: a
- * diagonal runs through every cell of the grid, from the strong corner. */
-
+/* The board for the player to move, with the marks of the turn so far,
+ * and the steps that can be played now. */
 static void show(game *g)
 {
     fan_position *pos = g->pos;
@@ -114,9 +113,8 @@ static void show(game *g)
     }
 }
 
-
 /* ------------------------------------------------------------------ */
-/* play: turns                                                         */
+/* Turns                                                               */
 
 /* Says which turn was just completed (the last one in the history). */
 void report_last_turn(const game *g, const char *prefix,
@@ -178,7 +176,8 @@ static int engine_turn(game *g)
     return r;
 }
 
-
+/* Plays until the game ends or the players leave. When it ends and a
+ * human plays, the game waits for 'save', 'fen', 'undo' or 'quit'. */
 static int play_game(game *g)
 {
     int redraw = 1;
@@ -237,8 +236,9 @@ static int parse_player(const char *text, int *level)
         return RANDOM;
     if (strcmp(text, "engine") == 0)
         return ENGINE;
-    if (strncmp(text, "engine:", 7) == 0 && cli_parse_unsigned(text + 7, &n) == 0 &&
-        n >= 1 && n <= FAN_SEARCH_MAX_LEVEL) {
+    if (strncmp(text, "engine:", 7) == 0 &&
+        cli_parse_unsigned(text + 7, &n) == 0 && n >= 1 &&
+        n <= FAN_SEARCH_MAX_LEVEL) {
         *level = (int)n;
         return ENGINE;
     }
@@ -340,7 +340,6 @@ static int run_play(const cli_command *cmd, const cli_value *v,
     fan_position_free(g.pos);
     return status;
 }
-
 
 const cli_command cli_command_play = {
     .name = "play",
