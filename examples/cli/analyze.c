@@ -13,14 +13,25 @@ enum { OPT_FEN, OPT_RULES, OPT_DEPTH, OPT_TIME, OPT_MULTIPV };
 static const cli_option analyze_options[] = {
     [OPT_FEN] = CLI_OPTION_FEN,
     [OPT_RULES] = CLI_OPTION_RULES,
-    [OPT_DEPTH] = {.name = "--depth", .kind = CLI_NUMBER, .value = "N",
-                   .lo = 1, .hi = FAN_SEARCH_MAX_DEPTH, .group = 1,
+    [OPT_DEPTH] = {.name = "--depth",
+                   .kind = CLI_NUMBER,
+                   .value = "N",
+                   .lo = 1,
+                   .hi = FAN_SEARCH_MAX_DEPTH,
+                   .group = 1,
                    .help = "search N turns deep"},
-    [OPT_TIME] = {.name = "--time", .kind = CLI_NUMBER, .value = "MS",
-                  .lo = 1, .hi = UINT32_MAX, .group = 1,
+    [OPT_TIME] = {.name = "--time",
+                  .kind = CLI_NUMBER,
+                  .value = "MS",
+                  .lo = 1,
+                  .hi = UINT32_MAX,
+                  .group = 1,
                   .help = "search for MS milliseconds (the default: 1000)"},
-    [OPT_MULTIPV] = {.name = "--multipv", .kind = CLI_NUMBER, .value = "K",
-                     .lo = 1, .hi = FAN_SEARCH_MAX_MULTIPV,
+    [OPT_MULTIPV] = {.name = "--multipv",
+                     .kind = CLI_NUMBER,
+                     .value = "K",
+                     .lo = 1,
+                     .hi = FAN_SEARCH_MAX_MULTIPV,
                      .help = "report the K best turns, each with 'multipv "
                              "K'"},
     {0},
@@ -37,11 +48,11 @@ typedef struct analysis {
 static void score_text(char *buf, size_t size, int32_t score)
 {
     if (FAN_SCORE_IS_WIN(score))
-        snprintf(buf, size, "win in %d", (int)FAN_SCORE_TURNS(score));
+        snprintf(buf, size, "win in %d", (int) FAN_SCORE_TURNS(score));
     else if (FAN_SCORE_IS_LOSS(score))
-        snprintf(buf, size, "loss in %d", (int)FAN_SCORE_TURNS(score));
+        snprintf(buf, size, "loss in %d", (int) FAN_SCORE_TURNS(score));
     else
-        snprintf(buf, size, "cp %d", (int)score);
+        snprintf(buf, size, "cp %d", (int) score);
 }
 
 /* Prints the turns of a line in notation, each read in the position the
@@ -87,8 +98,8 @@ static int analysis_line(void *user, const fan_search_result *line)
 static int run_analyze(const cli_command *cmd, const cli_value *v,
                        int noperands, char **operands)
 {
-    (void)noperands;
-    (void)operands;
+    (void) noperands;
+    (void) operands;
     fan_position *pos = NULL;
     int status = start_position(&pos, cmd, v[OPT_FEN].text,
                                 cli_rules(&v[OPT_RULES]), "--fen");
@@ -101,12 +112,12 @@ static int run_analyze(const cli_command *cmd, const cli_value *v,
         return cli_library_error("analyze", r);
     }
     fan_search_limits limits = FAN_SEARCH_LIMITS_INIT;
-    limits.max_depth = (uint32_t)v[OPT_DEPTH].number;
-    limits.time_ms = v[OPT_TIME].given  ? v[OPT_TIME].number
+    limits.max_depth = (uint32_t) v[OPT_DEPTH].number;
+    limits.time_ms = v[OPT_TIME].given    ? v[OPT_TIME].number
                      : v[OPT_DEPTH].given ? 0
                                           : ANALYZE_TIME_MS;
-    limits.multipv = v[OPT_MULTIPV].given ? (uint32_t)v[OPT_MULTIPV].number
-                                          : 1;
+    limits.multipv =
+        v[OPT_MULTIPV].given ? (uint32_t) v[OPT_MULTIPV].number : 1;
     analysis a = {pos, limits.multipv, 0};
     fan_search_result result = FAN_SEARCH_RESULT_INIT;
     r = fan_search_run(&result, search, pos, &limits, analysis_line, &a);

@@ -13,7 +13,7 @@ void draw_board(const fan_position *pos, uint64_t destinations,
     for (int row = FAN_ROWS - 1; row >= 0; row--) {
         char line[4 * FAN_COLUMNS + 8];
         memset(line, ' ', sizeof line);
-        line[0] = (char)('1' + row);
+        line[0] = (char) ('1' + row);
         for (int col = 0; col < FAN_COLUMNS; col++) {
             int sq = FAN_SQUARE(col, row), x = 4 + 4 * col;
             int piece = fan_position_piece(pos, sq);

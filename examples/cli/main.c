@@ -31,7 +31,7 @@ static const cli_command *const commands[] = {
 #define COMMAND(name) &cli_command_##name,
     CLI_COMMANDS
 #undef COMMAND
-    NULL,
+        NULL,
 };
 
 static const char general_help[] =

@@ -27,9 +27,9 @@ int cli_parse_unsigned(const char *text, uint64_t *out)
     if (!text || !*text)
         return -1;
     for (const char *p = text; *p; p++) {
-        if (!isdigit((unsigned char)*p))
+        if (!isdigit((unsigned char) *p))
             return -1;
-        unsigned digit = (unsigned)(*p - '0');
+        unsigned digit = (unsigned) (*p - '0');
         if (n > (UINT64_MAX - digit) / 10)
             return -1;
         n = n * 10 + digit;
@@ -52,13 +52,13 @@ static void put_word(line_out *l, const char *word, size_t len)
 {
     /* a line holds at least one word; at the indent no space is due */
     if (l->column != l->indent && l->column + 1 + len > WIDTH) {
-        fprintf(l->out, "\n%*s", (int)l->indent, "");
+        fprintf(l->out, "\n%*s", (int) l->indent, "");
         l->column = l->indent;
     } else if (l->column != l->indent) {
         fputc(' ', l->out);
         l->column++;
     }
-    fprintf(l->out, "%.*s", (int)len, word);
+    fprintf(l->out, "%.*s", (int) len, word);
     l->column += len;
 }
 
@@ -79,11 +79,11 @@ static void put_words(line_out *l, const char *text)
  * "--rules stop|must", "--divide". */
 static void option_text(char *buf, size_t size, const cli_option *o)
 {
-    size_t len = (size_t)snprintf(buf, size, "%s", o->name);
+    size_t len = (size_t) snprintf(buf, size, "%s", o->name);
     if (o->kind == CLI_CHOICE) {
         for (int i = 0; o->choices[i] && len < size; i++)
-            len += (size_t)snprintf(buf + len, size - len, "%c%s",
-                                    i ? '|' : ' ', o->choices[i]);
+            len += (size_t) snprintf(buf + len, size - len, "%c%s",
+                                     i ? '|' : ' ', o->choices[i]);
     } else if (o->kind != CLI_FLAG && len < size) {
         snprintf(buf + len, size - len, " %s", o->value);
     }
@@ -121,8 +121,8 @@ static void print_command_usage(FILE *out, const cli_command *cmd)
                 continue;
             char one[128];
             option_text(one, sizeof one, &opts[k]);
-            len += (size_t)snprintf(token + len, sizeof token - len, "%s%s",
-                                    k == i ? "[" : " | ", one);
+            len += (size_t) snprintf(token + len, sizeof token - len, "%s%s",
+                                     k == i ? "[" : " | ", one);
             if (len >= sizeof token)
                 len = sizeof token - 1;
         }
@@ -133,7 +133,7 @@ static void print_command_usage(FILE *out, const cli_command *cmd)
         put_word(&l, cmd->operands, strlen(cmd->operands));
     fputc('\n', out);
     if (cmd->note)
-        fprintf(out, "%*s%s\n", (int)l.indent, "", cmd->note);
+        fprintf(out, "%*s%s\n", (int) l.indent, "", cmd->note);
 }
 
 void cli_print_usage(FILE *out, const cli_command *const *table,
@@ -159,9 +159,9 @@ void cli_print_help(FILE *out, const cli_command *cmd)
     const size_t indent = 8;
     const char *name = label(cmd);
     if (strlen(name) < indent)
-        fprintf(out, "%-*s", (int)indent, name);
+        fprintf(out, "%-*s", (int) indent, name);
     else /* the paragraph under a long name */
-        fprintf(out, "%s\n%*s", name, (int)indent, "");
+        fprintf(out, "%s\n%*s", name, (int) indent, "");
     line_out l = {out, indent, indent};
     if (cmd->help)
         put_words(&l, cmd->help);
@@ -170,7 +170,7 @@ void cli_print_help(FILE *out, const cli_command *cmd)
         const cli_option *o = &cmd->options[i];
         char text[128];
         option_text(text, sizeof text, o);
-        fprintf(out, "%*s%s:", (int)indent, "", text);
+        fprintf(out, "%*s%s:", (int) indent, "", text);
         line_out h = {out, indent + strlen(text) + 1, indent + 4};
         put_words(&h, o->help);
         fputc('\n', out);
@@ -211,8 +211,7 @@ int cli_exit_status(int code)
 
 int cli_library_error(const char *what, int code)
 {
-    fprintf(stderr, "%s: %s: %s\n", cli_program_name, what,
-            fan_strerror(code));
+    fprintf(stderr, "%s: %s: %s\n", cli_program_name, what, fan_strerror(code));
     return cli_exit_status(code);
 }
 
@@ -224,18 +223,18 @@ static int bad_value(const cli_command *cmd, const cli_option *o)
 {
     if (o->kind == CLI_NUMBER)
         return cli_usage_error(cmd, "%s takes a number from %llu to %llu",
-                               o->name, (unsigned long long)o->lo,
-                               (unsigned long long)o->hi);
+                               o->name, (unsigned long long) o->lo,
+                               (unsigned long long) o->hi);
     if (o->kind == CLI_CHOICE) {
         char words[128];
         size_t len = 0;
         words[0] = '\0';
         for (int i = 0; o->choices[i] && len < sizeof words; i++)
-            len += (size_t)snprintf(words + len, sizeof words - len, "%s%s",
-                                    !i ? ""
-                                    : o->choices[i + 1] ? ", "
-                                                        : " or ",
-                                    o->choices[i]);
+            len += (size_t) snprintf(words + len, sizeof words - len, "%s%s",
+                                     !i                  ? ""
+                                     : o->choices[i + 1] ? ", "
+                                                         : " or ",
+                                     o->choices[i]);
         return cli_usage_error(cmd, "%s takes %s", o->name, words);
     }
     if (o->kind == CLI_FLAG)
@@ -244,8 +243,8 @@ static int bad_value(const cli_command *cmd, const cli_option *o)
 }
 
 /* Stores the value text of option o; EXIT_USAGE when it does not fit. */
-static int take_value(const cli_command *cmd, const cli_option *o,
-                      cli_value *v, const char *text)
+static int take_value(const cli_command *cmd, const cli_option *o, cli_value *v,
+                      const char *text)
 {
     v->given = 1;
     v->text = text;
@@ -298,8 +297,8 @@ int cli_run(const cli_command *cmd, int argc, char **argv)
                              cmd->options[k].name[len] != '\0'))
             k++;
         if (k == nopts)
-            return cli_usage_error(cmd, "%s: unknown option '%.*s'",
-                                   label(cmd), (int)len, arg);
+            return cli_usage_error(cmd, "%s: unknown option '%.*s'", label(cmd),
+                                   (int) len, arg);
         const cli_option *o = &cmd->options[k];
         if (o->kind == CLI_FLAG) {
             if (arg[len] == '=')
@@ -329,8 +328,7 @@ int cli_run(const cli_command *cmd, int argc, char **argv)
     return cmd->run(cmd, values, noperands, operands);
 }
 
-const cli_command *cli_find(const cli_command *const *table,
-                            const char *name)
+const cli_command *cli_find(const cli_command *const *table, const char *name)
 {
     for (int i = 0; table[i]; i++) {
         const char *own = table[i]->name, *word = strrchr(own, ' ');

@@ -27,7 +27,7 @@ typedef enum cli_kind {
 } cli_kind;
 
 typedef struct cli_option {
-    const char *name;           /* "--fen"; NULL ends a table */
+    const char *name; /* "--fen"; NULL ends a table */
     cli_kind kind;
     const char *value;          /* the value in usage lines: "STRING", "N" */
     const char *const *choices; /* CLI_CHOICE: the words, NULL-terminated */
@@ -65,13 +65,13 @@ typedef int cli_run_fn(const cli_command *cmd, const cli_value *values,
  * no other file changes.
  */
 struct cli_command {
-    const char *name;             /* "perft"; "" for a program without
-                                     subcommands (fanorona-match) */
-    const cli_option *options;    /* ended by an entry with name NULL */
-    const char *operands;         /* in the usage: "DEPTH", "[STRING]" */
+    const char *name;          /* "perft"; "" for a program without
+                                  subcommands (fanorona-match) */
+    const cli_option *options; /* ended by an entry with name NULL */
+    const char *operands;      /* in the usage: "DEPTH", "[STRING]" */
     int min_operands, max_operands;
-    const char *note;             /* an extra usage line, or NULL */
-    const char *help;             /* the paragraph of the help text */
+    const char *note; /* an extra usage line, or NULL */
+    const char *help; /* the paragraph of the help text */
     cli_run_fn *run;
     const cli_command *const *subcommands; /* a family: NULL-terminated */
 };
@@ -86,8 +86,7 @@ int cli_run(const cli_command *cmd, int argc, char **argv);
 int cli_dispatch(const cli_command *const *table, int argc, char **argv);
 
 /* Finds a command by its words; NULL when there is none. */
-const cli_command *cli_find(const cli_command *const *table,
-                            const char *name);
+const cli_command *cli_find(const cli_command *const *table, const char *name);
 
 /* The usage lines of a command (with its family's commands) or, for
  * NULL, of every command of table, as "  PROGRAM NAME OPTIONS...". */
@@ -120,12 +119,17 @@ int cli_parse_unsigned(const char *text, uint64_t *out);
 extern const char *const cli_rules_choices[];
 int cli_rules(const cli_value *value);
 
-#define CLI_OPTION_RULES                                                     \
-    {.name = "--rules", .kind = CLI_CHOICE, .choices = cli_rules_choices,    \
-     .help = "stop (the default): a chain may end after any capture; must: " \
-             "it goes on while it can"}
-#define CLI_OPTION_FEN                                                       \
-    {.name = "--fen", .kind = CLI_TEXT, .value = "STRING",                   \
-     .help = "the position string to start from (default: the start)"}
+#define CLI_OPTION_RULES                                                       \
+    {                                                                          \
+        .name = "--rules", .kind = CLI_CHOICE, .choices = cli_rules_choices,   \
+        .help =                                                                \
+            "stop (the default): a chain may end after any capture; must: "    \
+            "it goes on while it can"                                          \
+    }
+#define CLI_OPTION_FEN                                                         \
+    {                                                                          \
+        .name = "--fen", .kind = CLI_TEXT, .value = "STRING",                  \
+        .help = "the position string to start from (default: the start)"       \
+    }
 
 #endif

@@ -13,19 +13,27 @@ static const char *const count_choices[] = {"unique", "paths", NULL};
 static const cli_option perft_options[] = {
     [OPT_FEN] = CLI_OPTION_FEN,
     [OPT_RULES] = CLI_OPTION_RULES,
-    [OPT_COUNT] = {.name = "--count", .kind = CLI_CHOICE,
+    [OPT_COUNT] = {.name = "--count",
+                   .kind = CLI_CHOICE,
                    .choices = count_choices,
                    .help = "unique (the default) counts one turn per origin, "
                            "destination and captured set; paths counts "
                            "every distinct sequence of steps"},
-    [OPT_DIVIDE] = {.name = "--divide", .kind = CLI_FLAG,
+    [OPT_DIVIDE] = {.name = "--divide",
+                    .kind = CLI_FLAG,
                     .help = "first one line per first turn: its path and "
                             "the count below it"},
-    [OPT_THREADS] = {.name = "--threads", .kind = CLI_NUMBER, .value = "N",
-                     .lo = 0, .hi = FAN_PERFT_THREADS_MAX,
+    [OPT_THREADS] = {.name = "--threads",
+                     .kind = CLI_NUMBER,
+                     .value = "N",
+                     .lo = 0,
+                     .hi = FAN_PERFT_THREADS_MAX,
                      .help = "threads to share the work (0: one per core)"},
-    [OPT_HASH] = {.name = "--hash", .kind = CLI_NUMBER, .value = "MIB",
-                  .lo = 0, .hi = FAN_PERFT_HASH_MAX_MIB,
+    [OPT_HASH] = {.name = "--hash",
+                  .kind = CLI_NUMBER,
+                  .value = "MIB",
+                  .lo = 0,
+                  .hi = FAN_PERFT_HASH_MAX_MIB,
                   .help = "the size of a table of counts in MiB (0: none)"},
     {0},
 };
@@ -56,29 +64,29 @@ static int print_divide(const fan_position *pos, unsigned depth, int count)
     return 0;
 }
 
-static int run_perft(const cli_command *cmd, const cli_value *v,
-                     int noperands, char **operands)
+static int run_perft(const cli_command *cmd, const cli_value *v, int noperands,
+                     char **operands)
 {
-    (void)noperands;
+    (void) noperands;
     uint64_t depth;
     if (cli_parse_unsigned(operands[0], &depth) < 0 || depth > UINT32_MAX)
         return cli_usage_error(cmd, "DEPTH must be a number, not '%s'",
                                operands[0]);
     int count = v[OPT_COUNT].number == 1 ? FAN_COUNT_PATHS : FAN_COUNT_UNIQUE;
     fan_perft_options opts = FAN_PERFT_OPTIONS_INIT;
-    opts.threads = (uint32_t)v[OPT_THREADS].number;
-    opts.hash_mib = (uint32_t)v[OPT_HASH].number;
+    opts.threads = (uint32_t) v[OPT_THREADS].number;
+    opts.hash_mib = (uint32_t) v[OPT_HASH].number;
 
     fan_position *pos = NULL;
-    int status = start_position(&pos, cmd, v[OPT_FEN].text, cli_rules(&v[OPT_RULES]),
-                                "--fen");
+    int status = start_position(&pos, cmd, v[OPT_FEN].text,
+                                cli_rules(&v[OPT_RULES]), "--fen");
     if (status)
         return status;
     if (v[OPT_DIVIDE].given && depth > 0) {
-        status = print_divide(pos, (unsigned)depth, count);
+        status = print_divide(pos, (unsigned) depth, count);
     } else {
         uint64_t nodes = 0;
-        int r = fan_perft_ex(&nodes, pos, (unsigned)depth, count, &opts);
+        int r = fan_perft_ex(&nodes, pos, (unsigned) depth, count, &opts);
         if (r != FAN_OK)
             status = cli_library_error("perft", r);
         else

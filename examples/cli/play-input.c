@@ -46,7 +46,7 @@ static void print_help(void)
 static void lower_case(char *text)
 {
     for (char *p = text; *p; p++)
-        *p = (char)tolower((unsigned char)*p);
+        *p = (char) tolower((unsigned char) *p);
 }
 
 /* Asks whether the step takes the approach or the withdrawal group.
@@ -181,15 +181,16 @@ static void normalize_move(char *out, size_t size, const char *in)
             gap = 1;
             continue;
         }
-        int square = isalpha((unsigned char)c) && isdigit((unsigned char)p[1]);
+        int square =
+            isalpha((unsigned char) c) && isdigit((unsigned char) p[1]);
         if (gap && square && n && out[n - 1] != '-')
             out[n++] = '-';
         gap = 0;
-        char low = (char)tolower((unsigned char)c);
+        char low = (char) tolower((unsigned char) c);
         if (square)
             out[n++] = low;
         else if (low == 'a' || low == 'w')
-            out[n++] = (char)toupper((unsigned char)c);
+            out[n++] = (char) toupper((unsigned char) c);
         else
             out[n++] = c;
     }
@@ -268,12 +269,14 @@ static int square_command(game *g, int sq)
         printf("%s is not a destination of the selected piece.\n", name);
     else
         printf("%s holds none of your pieces that can move. Select one, or "
-               "type a whole step such as d3-e3.\n", name);
+               "type a whole step such as d3-e3.\n",
+               name);
     return ACT_STAY;
 }
 
 /* Takes back the chain or the last turn, and then the computer's (random
- * player's or engine's) turns so that a human is to move again when that is possible. */
+ * player's or engine's) turns so that a human is to move again when that is
+ * possible. */
 static int undo_command(game *g)
 {
     fan_position *pos = g->pos;
@@ -391,7 +394,7 @@ int human_command(game *g, const char *line)
     size_t len = strcspn(line, " \t");
     if (!*line)
         return ACT_STAY;
-    snprintf(word, sizeof word, "%.*s", (int)(len < 15 ? len : 15), line);
+    snprintf(word, sizeof word, "%.*s", (int) (len < 15 ? len : 15), line);
     lower_case(word);
     const char *arg = line + len;
     arg += strspn(arg, " \t");

@@ -30,7 +30,7 @@ int read_line(game *g, const char *prompt, char *buf, size_t size)
 {
     printf("%s", prompt);
     fflush(stdout);
-    if (!fgets(buf, (int)size, stdin)) {
+    if (!fgets(buf, (int) size, stdin)) {
         printf("\n");
         return EOF;
     }
@@ -40,10 +40,10 @@ int read_line(game *g, const char *prompt, char *buf, size_t size)
         while ((c = getchar()) != EOF && c != '\n')
             ;
     }
-    while (len && isspace((unsigned char)buf[len - 1]))
+    while (len && isspace((unsigned char) buf[len - 1]))
         buf[--len] = '\0';
     size_t start = 0;
-    while (isspace((unsigned char)buf[start]))
+    while (isspace((unsigned char) buf[start]))
         start++;
     memmove(buf, buf + start, len - start + 1);
     if (g->echo)
@@ -73,7 +73,7 @@ static void show(game *g)
     int origin = in_chain ? active : g->selected;
     for (size_t i = 0; i < n; i++)
         if (origin < 0 || steps[i].from == origin)
-            destinations |= (uint64_t)1 << steps[i].to;
+            destinations |= (uint64_t) 1 << steps[i].to;
 
     printf("\n");
     draw_board(pos, destinations, visited, origin);
@@ -117,8 +117,7 @@ static void show(game *g)
 /* Turns                                                               */
 
 /* Says which turn was just completed (the last one in the history). */
-void report_last_turn(const game *g, const char *prefix,
-                             const char *who)
+void report_last_turn(const game *g, const char *prefix, const char *who)
 {
     int len = fan_position_history_length(g->pos);
     fan_path path;
@@ -162,7 +161,7 @@ static int engine_turn(game *g)
 {
     int side = fan_position_side_to_move(g->pos);
     fan_search_limits limits = FAN_SEARCH_LIMITS_INIT;
-    limits.level = (uint32_t)g->level[side];
+    limits.level = (uint32_t) g->level[side];
     if (limits.level == 0)
         limits.time_ms = ENGINE_TIME_MS;
     limits.seed = next_random(g);
@@ -190,16 +189,13 @@ static int play_game(game *g)
                 draw_board(g->pos, 0, 0, -1);
                 print_result(g->pos);
             }
-            if (g->player[FAN_WHITE] != HUMAN &&
-                g->player[FAN_BLACK] != HUMAN)
+            if (g->player[FAN_WHITE] != HUMAN && g->player[FAN_BLACK] != HUMAN)
                 return 0;
         } else if (g->player[side] != HUMAN) {
             int r = g->player[side] == RANDOM ? random_turn(g) : engine_turn(g);
             if (r != FAN_OK)
-                return cli_library_error(g->player[side] == RANDOM
-                                         ? "random player"
-                                         : "engine",
-                                     r);
+                return cli_library_error(
+                    g->player[side] == RANDOM ? "random player" : "engine", r);
             redraw = 1;
             continue;
         } else if (redraw) {
@@ -239,7 +235,7 @@ static int parse_player(const char *text, int *level)
     if (strncmp(text, "engine:", 7) == 0 &&
         cli_parse_unsigned(text + 7, &n) == 0 && n >= 1 &&
         n <= FAN_SEARCH_MAX_LEVEL) {
-        *level = (int)n;
+        *level = (int) n;
         return ENGINE;
     }
     return -1;
@@ -262,30 +258,41 @@ static void player_text(char *buf, size_t size, const game *g, int color)
 enum { OPT_FEN, OPT_LOAD, OPT_RULES, OPT_WHITE, OPT_BLACK, OPT_SEED };
 
 static const cli_option play_options[] = {
-    [OPT_FEN] = {.name = "--fen", .kind = CLI_TEXT, .value = "STRING",
+    [OPT_FEN] = {.name = "--fen",
+                 .kind = CLI_TEXT,
+                 .value = "STRING",
                  .group = 1,
                  .help = "the position string to start from (default: the "
                          "start)"},
-    [OPT_LOAD] = {.name = "--load", .kind = CLI_TEXT, .value = "FILE",
+    [OPT_LOAD] = {.name = "--load",
+                  .kind = CLI_TEXT,
+                  .value = "FILE",
                   .group = 1,
                   .help = "go on with the game record in FILE; undo goes "
                           "back through its turns"},
     [OPT_RULES] = CLI_OPTION_RULES,
-    [OPT_WHITE] = {.name = "--white", .kind = CLI_TEXT, .value = "PLAYER",
+    [OPT_WHITE] = {.name = "--white",
+                   .kind = CLI_TEXT,
+                   .value = "PLAYER",
                    .help = "who plays White (default: human)"},
-    [OPT_BLACK] = {.name = "--black", .kind = CLI_TEXT, .value = "PLAYER",
+    [OPT_BLACK] = {.name = "--black",
+                   .kind = CLI_TEXT,
+                   .value = "PLAYER",
                    .help = "who plays Black (default: random)"},
-    [OPT_SEED] = {.name = "--seed", .kind = CLI_NUMBER, .value = "N",
-                  .lo = 0, .hi = UINT64_MAX,
+    [OPT_SEED] = {.name = "--seed",
+                  .kind = CLI_NUMBER,
+                  .value = "N",
+                  .lo = 0,
+                  .hi = UINT64_MAX,
                   .help = "repeats the random player and the levels' noise"},
     {0},
 };
 
-static int run_play(const cli_command *cmd, const cli_value *v,
-                    int noperands, char **operands)
+static int run_play(const cli_command *cmd, const cli_value *v, int noperands,
+                    char **operands)
 {
-    (void)noperands;
-    (void)operands;
+    (void) noperands;
+    (void) operands;
     game g = {.player = {0, HUMAN, RANDOM}, .selected = -1};
     for (int color = FAN_WHITE; color <= FAN_BLACK; color++) {
         const cli_value *p = &v[color == FAN_WHITE ? OPT_WHITE : OPT_BLACK];
@@ -308,7 +315,7 @@ static int run_play(const cli_command *cmd, const cli_value *v,
     int seeded = v[OPT_SEED].given;
     uint64_t seed = v[OPT_SEED].number;
     if (!seeded)
-        seed = (uint64_t)time(NULL) ^ ((uint64_t)clock() << 32);
+        seed = (uint64_t) time(NULL) ^ ((uint64_t) clock() << 32);
     g.rng = seed;
     g.echo = !isatty(STDIN_FILENO);
 

@@ -25,8 +25,8 @@
 
 typedef struct game {
     fan_position *pos;
-    int player[3]; /* by colour: HUMAN, RANDOM or ENGINE */
-    int level[3];  /* by colour, for ENGINE: 0 full strength, 1..10 */
+    int player[3];      /* by colour: HUMAN, RANDOM or ENGINE */
+    int level[3];       /* by colour, for ENGINE: 0 full strength, 1..10 */
     fan_search *search; /* one handle for the game, when an engine plays */
     uint64_t rng;
     int selected; /* square of the piece the player picked, or -1 */

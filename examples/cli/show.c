@@ -11,13 +11,13 @@ static const cli_option show_options[] = {
     {0},
 };
 
-static int run_show(const cli_command *cmd, const cli_value *v,
-                    int noperands, char **operands)
+static int run_show(const cli_command *cmd, const cli_value *v, int noperands,
+                    char **operands)
 {
-    (void)noperands;
+    (void) noperands;
     fan_position *pos = NULL;
-    int status = start_position(&pos, cmd, operands[0], cli_rules(&v[OPT_RULES]),
-                                "position string");
+    int status = start_position(&pos, cmd, operands[0],
+                                cli_rules(&v[OPT_RULES]), "position string");
     if (status)
         return status;
 
@@ -47,8 +47,8 @@ static int run_show(const cli_command *cmd, const cli_value *v,
         path_text(path, &chain);
         mask_text(taken, captured);
         fan_square_name(name, sizeof name, NULL, active);
-        printf("Chain so far: %s (captured %s), active piece %s\n", path,
-               taken, name);
+        printf("Chain so far: %s (captured %s), active piece %s\n", path, taken,
+               name);
     }
     char full[FAN_POSITION_STRING_MAX];
     int r = fan_position_to_string(full, sizeof full, NULL, pos);

@@ -8,14 +8,18 @@
 enum { OPT_HIGHLIGHT, OPT_TURN, OPT_NO_COORDINATES, OPT_RULES };
 
 static const cli_option svg_options[] = {
-    [OPT_HIGHLIGHT] = {.name = "--highlight", .kind = CLI_TEXT,
+    [OPT_HIGHLIGHT] = {.name = "--highlight",
+                       .kind = CLI_TEXT,
                        .value = "SQUARES",
                        .help = "marks points, named with spaces or commas "
                                "between them (\"c3 d3\")"},
-    [OPT_TURN] = {.name = "--turn", .kind = CLI_TEXT, .value = "MOVE",
+    [OPT_TURN] = {.name = "--turn",
+                  .kind = CLI_TEXT,
+                  .value = "MOVE",
                   .help = "draws a legal turn as arrows, its captures "
                           "crossed out (f4-e4W-e3A)"},
-    [OPT_NO_COORDINATES] = {.name = "--no-coordinates", .kind = CLI_FLAG,
+    [OPT_NO_COORDINATES] = {.name = "--no-coordinates",
+                            .kind = CLI_FLAG,
                             .help = "leaves out the labels a..i and 1..5"},
     [OPT_RULES] = CLI_OPTION_RULES,
     {0},
@@ -37,7 +41,7 @@ static int parse_squares(const char *text, uint64_t *out)
         int sq = p[1] ? fan_square_parse(name) : -1;
         if (sq < 0 || (p[2] && p[2] != ' ' && p[2] != ','))
             return -1;
-        mask |= (uint64_t)1 << sq;
+        mask |= (uint64_t) 1 << sq;
         p += 2;
     }
     *out = mask;

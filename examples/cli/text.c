@@ -80,11 +80,11 @@ void print_text_at(FILE *out, const char *text, size_t at)
     const char *left = from > start ? "..." : "";
     fprintf(out, "  %s", left);
     for (size_t i = from; i < to; i++) {
-        unsigned char c = (unsigned char)text[i];
+        unsigned char c = (unsigned char) text[i];
         fputc(c >= 0x20 && c < 0x7f ? c : '?', out);
     }
     fprintf(out, "%s\n  %*s^\n", to < end ? "..." : "",
-            (int)(strlen(left) + at - from), "");
+            (int) (strlen(left) + at - from), "");
 }
 
 void print_parse_error(const char *what, const char *text,
@@ -95,9 +95,8 @@ void print_parse_error(const char *what, const char *text,
         at = strlen(text);
     locate(text, at, &line, &start, &len);
     if (strchr(text, '\n'))
-        fprintf(stderr, "%s: %s:%zu:%zu: %s (at byte %zu)\n",
-                cli_program_name, what, line, at - start + 1, e->message,
-                at);
+        fprintf(stderr, "%s: %s:%zu:%zu: %s (at byte %zu)\n", cli_program_name,
+                what, line, at - start + 1, e->message, at);
     else
         fprintf(stderr, "%s: %s: %s (at byte %zu)\n", cli_program_name, what,
                 e->message, at);
@@ -113,8 +112,8 @@ static int check_rules(fan_position **pos, const cli_command *cmd, int rules,
 {
     if (rules < 0 || fan_position_rules(*pos) == rules)
         return 0;
-    const char *own = fan_position_rules(*pos) == FAN_RULES_MUST ? "must"
-                                                                 : "stop";
+    const char *own =
+        fan_position_rules(*pos) == FAN_RULES_MUST ? "must" : "stop";
     fan_position_free(*pos);
     *pos = NULL;
     return cli_usage_error(cmd, "--rules %s contradicts the ruleset '%s' of %s",
@@ -122,8 +121,8 @@ static int check_rules(fan_position **pos, const cli_command *cmd, int rules,
                            what);
 }
 
-int start_position(fan_position **out, const cli_command *cmd,
-                   const char *fen, int rules, const char *what)
+int start_position(fan_position **out, const cli_command *cmd, const char *fen,
+                   int rules, const char *what)
 {
     *out = NULL;
     int own = rules < 0 ? FAN_RULES_STOP : rules;

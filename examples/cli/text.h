@@ -44,8 +44,8 @@ void print_parse_error(const char *what, const char *text,
  * is what --rules of cmd said, or -1: the start and a short-form string
  * take it (stop when it is -1), a full-form string must agree with it.
  * Returns 0 or an exit status, having said why. */
-int start_position(fan_position **out, const cli_command *cmd,
-                   const char *fen, int rules, const char *what);
+int start_position(fan_position **out, const cli_command *cmd, const char *fen,
+                   int rules, const char *what);
 
 /* The game of a record file, replayed; rules as start_position(). */
 int position_from_record(fan_position **out, const cli_command *cmd,
