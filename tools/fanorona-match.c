@@ -34,6 +34,7 @@
 
 #include "lib/search.h"
 #include "options.h"
+#include "splitmix.h"
 
 const char cli_program_name[] = "fanorona-match";
 
@@ -63,10 +64,7 @@ typedef struct match {
 
 static uint64_t rng_next(uint64_t *state)
 {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+    return splitmix64_next(state);
 }
 
 static int set_switch(search_config *c, const char *key, int v)

@@ -7,6 +7,7 @@
 
 #include "draw.h"
 #include "options.h"
+#include "splitmix.h"
 #include "text.h"
 
 #include <ctype.h>
@@ -18,10 +19,7 @@
 
 static uint64_t next_random(game *g)
 {
-    uint64_t z = (g->rng += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+    return splitmix64_next(&g->rng);
 }
 
 /* Reads one line into buf without its newline, trimmed (case is kept: a
