@@ -703,9 +703,14 @@ FAN_API int fan_square_parse(const char *text);
  *   (NULL for none). Its fields are checked as fan_position_play_path()
  *   does and each step must join neighbouring points (FAN_EINVAL), but the
  *   turn need not be legal in pos: it may show the turn just played;
- * - flags: 0 or FAN_SVG_COORDINATES (FAN_EINVAL for any other bit).
+ * - flags: 0 or FAN_SVG_COORDINATES (FAN_EINVAL for any other bit); the
+ *   labels get a band left of and below the board, points keep their place.
+ * In the middle of a capture chain it also draws the active piece inside a
+ * ring, a small ring on each point the chain has visited and left, and the
+ * pieces captured so far (off the board already) as faded ghosts.
  * Elements carry classes for styling and tests: "piece white",
- * "piece black", "strong", "highlight", "arrow", "captured".
+ * "piece black", "strong", "highlight", "arrow", "arrowhead", "captured",
+ * "label", "active", "visited", "chain-captured" (doc/api.md "Pictures").
  */
 FAN_API int fan_position_svg(char *buf, size_t size, size_t *needed,
                              const fan_position *pos, uint64_t highlight,

@@ -812,10 +812,42 @@ START_TEST(arguments)
         over, FAN_TURN_MAKE(SQ("a3"), SQ("b3"), MASK("c3"))));
     ck_assert_int_eq(fan_search_run(&r, s, over, NULL, NULL, NULL),
                      FAN_EGAMEOVER);
-    /* with the defaults (no limit) a forced turn still returns: stop it
-     * from the progress callback */
     fan_search_free(s);
     fan_position_free(over);
+    fan_position_free(p);
+}
+END_TEST
+
+static int stop_at_depth_3(void *user, const fan_search_result *line)
+{
+    int *calls = user;
+    (*calls)++;
+    ck_assert_uint_eq(line->depth, (uint32_t)*calls);
+    return line->depth >= 3;
+}
+
+/* With the defaults (no limit) a position with one legal turn is still
+ * searched, not answered at once: the progress callback stops it, and the
+ * result is that turn at the depth reached. */
+START_TEST(forced_turn_without_limits)
+{
+    /* White a3 must take c3 by approach (a3-b3); Black keeps i5 and i1,
+     * so the game goes on after it */
+    fan_position *p = FROM("8B/9/W1B6/9/8B w stop 0 -");
+    fan_turn only[8];
+    size_t n = 0;
+    ck_assert_fan_ok(fan_position_turns(only, 8, &n, p));
+    ck_assert_uint_eq(n, 1);
+    ck_assert(only[0] == FAN_TURN_MAKE(SQ("a3"), SQ("b3"), MASK("c3")));
+    fan_search *s = new_search();
+    int calls = 0;
+    fan_search_result r = FAN_SEARCH_RESULT_INIT;
+    ck_assert_fan_ok(fan_search_run(&r, s, p, NULL, stop_at_depth_3, &calls));
+    ck_assert_int_eq(calls, 3);
+    ck_assert_uint_eq(r.depth, 3);
+    ck_assert(r.best == only[0]);
+    check_result(p, &r);
+    fan_search_free(s);
     fan_position_free(p);
 }
 END_TEST
@@ -913,6 +945,7 @@ Suite *make_suite(void)
     tcase_add_test(control, levels_legal_and_reproducible);
     tcase_add_test(control, levels_find_simple_wins);
     tcase_add_test(control, arguments);
+    tcase_add_test(control, forced_turn_without_limits);
     tcase_add_test(control, result_fields);
     suite_add_tcase(s, control);
 
