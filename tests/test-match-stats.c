@@ -40,6 +40,11 @@ START_TEST(intervals)
     ck_assert_double_eq_tol(e.elo, 26.1067, 1e-3);
     ck_assert_double_eq_tol(e.elo_lo, -8.4577, 1e-3);
     ck_assert_double_eq_tol(e.elo_hi, 61.1965, 1e-3);
+    /* every pair alike: an interval all the same, not a point */
+    const long alike[5] = {0, 0, 0, 7, 0};
+    e = stats_pentanomial(alike);
+    ck_assert_double_eq_tol(e.score, 0.75, 1e-12);
+    ck_assert(e.elo_lo < e.elo - 1 && e.elo_hi > e.elo + 1);
     /* nothing played yet */
     const long none[5] = {0};
     e = stats_pentanomial(none);

@@ -38,6 +38,9 @@ static double moments(const double *x, const double *n, int k, double *mean,
     return total;
 }
 
+static double moments_with_prior(const double *x, double *n, int k,
+                                 double *mean, double *var);
+
 static stats_estimate estimate(double trials, double games, double mean,
                                double var)
 {
@@ -52,12 +55,31 @@ static stats_estimate estimate(double trials, double games, double mean,
     return e;
 }
 
+/* The interval of a mean whose variance is 0 (every trial alike) comes
+ * from the variance with the prior of the SPRT below, so that it is not
+ * collapsed to a point. */
+static stats_estimate estimate_of(const double *x, const double *counts,
+                                  int k, double games_per_trial)
+{
+    double n[5], m, v;
+    for (int i = 0; i < k; i++)
+        n[i] = counts[i];
+    double t = moments(x, n, k, &m, &v);
+    stats_estimate e = estimate(t, games_per_trial * t, m, v);
+    if (t > 0 && v <= 0 && m > 0 && m < 1) {
+        double pm, pv, pt = moments_with_prior(x, n, k, &pm, &pv);
+        double se = sqrt(pv / pt);
+        e.elo_lo = stats_elo(m - 1.96 * se);
+        e.elo_hi = stats_elo(m + 1.96 * se);
+    }
+    return e;
+}
+
 stats_estimate stats_trinomial(long wins, long draws, long losses)
 {
     const double x[3] = {1.0, 0.5, 0.0};
     const double n[3] = {(double)wins, (double)draws, (double)losses};
-    double m, v, t = moments(x, n, 3, &m, &v);
-    return estimate(t, t, m, v);
+    return estimate_of(x, n, 3, 1);
 }
 
 stats_estimate stats_pentanomial(const long pairs[5])
@@ -66,8 +88,7 @@ stats_estimate stats_pentanomial(const long pairs[5])
     double n[5];
     for (int i = 0; i < 5; i++)
         n[i] = (double)pairs[i];
-    double m, v, t = moments(x, n, 5, &m, &v);
-    return estimate(t, 2 * t, m, v);
+    return estimate_of(x, n, 5, 2);
 }
 
 static double llr(double trials, double mean, double var, double elo0,
@@ -83,14 +104,11 @@ static double llr(double trials, double mean, double var, double elo0,
  * undefined) after one trial. The outcomes are then counted with a mild
  * prior: half a trial on each side of a middle result, or one trial of the
  * middle result next to an extreme one. */
-static double llr_of(const double *x, const double *counts, int k, double elo0,
-                     double elo1)
+static double moments_with_prior(const double *x, double *n, int k,
+                                 double *mean, double *var)
 {
-    double n[5], m, v;
-    for (int i = 0; i < k; i++)
-        n[i] = counts[i];
-    double t = moments(x, n, k, &m, &v);
-    if (t > 0 && v <= 0) {
+    double t = moments(x, n, k, mean, var);
+    if (t > 0 && *var <= 0) {
         int only = 0;
         while (n[only] <= 0)
             only++;
@@ -100,8 +118,18 @@ static double llr_of(const double *x, const double *counts, int k, double elo0,
         } else {
             n[k / 2] += 1;
         }
-        t = moments(x, n, k, &m, &v);
+        t = moments(x, n, k, mean, var);
     }
+    return t;
+}
+
+static double llr_of(const double *x, const double *counts, int k, double elo0,
+                     double elo1)
+{
+    double n[5], m, v;
+    for (int i = 0; i < k; i++)
+        n[i] = counts[i];
+    double t = moments_with_prior(x, n, k, &m, &v);
     return llr(t, m, v, elo0, elo1);
 }
 
