@@ -41,7 +41,9 @@ fi
 grep -E '^(Ok|Fail|Skipped): ' "$tmp/build.log" || true
 changes=$(ls "$tmp"/src/*.changes)
 debs=("$tmp"/src/*.deb)
-for p in libfanorona0 libfanorona-dev fanorona python3-fanorona; do
+# the library's package is named after its soversion (libfanoronaN)
+libpkg=$(sed -n 's/^Package: \(libfanorona[0-9][0-9]*\)$/\1/p' "$top/debian/control")
+for p in "$libpkg" libfanorona-dev fanorona python3-fanorona; do
     if ! ls "$tmp"/src/"${p}"_*.deb >/dev/null 2>&1; then
         echo "FAIL: no $p package among: ${debs[*]##*/}" >&2
         exit 1
