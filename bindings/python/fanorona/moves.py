@@ -13,11 +13,13 @@ __all__ = [
 
 
 class Color(enum.IntEnum):
+    """A side: WHITE moves first."""
     WHITE = 1
     BLACK = 2
 
     @property
     def other(self):
+        """The opponent."""
         return Color.BLACK if self is Color.WHITE else Color.WHITE
 
     def __str__(self):
@@ -25,11 +27,15 @@ class Color(enum.IntEnum):
 
 
 class Rules(enum.IntEnum):
+    """The ruleset: STOP, a capture chain may stop after any capture (the
+    default); MUST, it goes on while it can."""
     STOP = 0  # a capture chain may stop after any segment (the default)
     MUST = 1  # a chain goes on while it can
 
 
 class StepKind(enum.IntEnum):
+    """A step's mode: PAIKA (no capture), APPROACH, WITHDRAWAL; ANY only
+    as input, whichever fits."""
     ANY = 0  # only as input: whichever fits
     PAIKA = 1
     APPROACH = 2
@@ -37,6 +43,7 @@ class StepKind(enum.IntEnum):
 
 
 class Direction(enum.IntEnum):
+    """The direction of a step: E is towards column i, N towards row 5."""
     E = 0
     NE = 1
     N = 2
@@ -48,6 +55,7 @@ class Direction(enum.IntEnum):
 
 
 class Outcome(enum.IntEnum):
+    """How the game stands: ONGOING, WHITE_WINS, BLACK_WINS or DRAW."""
     ONGOING = 0
     WHITE_WINS = 1
     BLACK_WINS = 2
@@ -58,6 +66,8 @@ class Outcome(enum.IntEnum):
 
 
 class Reason(enum.IntEnum):
+    """Why the game ended: NO_PIECES, NO_MOVES, REPETITION (third
+    occurrence), TURN_LIMIT (400 turns); NONE while it goes on."""
     NONE = 0
     NO_PIECES = 1
     NO_MOVES = 2
@@ -69,6 +79,8 @@ class Reason(enum.IntEnum):
 
 
 class Count(enum.IntEnum):
+    """What perft counts: UNIQUE, one turn per origin, destination and
+    captured set; PATHS, every distinct sequence of steps."""
     UNIQUE = 0  # one turn per origin, destination and captured set
     PATHS = 1   # every distinct sequence of steps
 
@@ -96,6 +108,7 @@ class Square(int):
 
     @property
     def name(self):
+        """The square's name, as 'e3'."""
         return _NAMES[self]
 
     @property
@@ -189,10 +202,12 @@ class Step(_Value):
 
     @property
     def captures(self):
+        """The pieces the step removes, as a frozenset of Squares."""
         return squares(self.captures_mask)
 
     @property
     def is_capture(self):
+        """Whether the step captures (a paika does not)."""
         return self.kind != StepKind.PAIKA
 
     def _cstep(self):
@@ -254,34 +269,43 @@ class Turn(_Value):
 
     @property
     def origin(self):
+        """The Square the moving piece starts from."""
         return SQUARES[self._path.from_]
 
     @property
     def landings(self):
+        """The landing Square of each step, in order."""
         return tuple(SQUARES[sq] for sq in self._key[1])
 
     @property
     def destination(self):
+        """The Square where the turn ends."""
         return SQUARES[self._key[1][-1]]
 
     @property
     def kinds(self):
+        """The StepKind of each step."""
         return tuple(StepKind(k) for k in self._key[2])
 
     @property
     def captured_mask(self):
+        """The pieces the turn removes, as an int mask."""
         return self._path.captured
 
     @property
     def captured(self):
+        """The pieces the turn removes, as a frozenset of Squares."""
         return squares(self._path.captured)
 
     @property
     def is_capture(self):
+        """Whether the turn captures (a paika does not)."""
         return self._path.captured != 0
 
     @property
     def effect(self):
+        """The library's fan_turn number: origin, destination and
+        captured set."""
         out = ctypes.c_uint64()
         check(_lib.lib.fan_path_turn(ctypes.byref(out), self._path),
               "fan_path_turn")

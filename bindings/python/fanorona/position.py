@@ -20,6 +20,7 @@ class Result(namedtuple("Result", "outcome reason")):
 
     @property
     def is_over(self):
+        """Whether the game has ended."""
         return self.outcome != Outcome.ONGOING
 
     @property
@@ -207,6 +208,7 @@ class Position:
         return Color(p) if p else None
 
     def pieces(self, color):
+        """The squares that color's pieces stand on, as a frozenset."""
         out = ctypes.c_uint64()
         check(_L.fan_position_pieces(ctypes.byref(out), self._h, int(color)),
               "fan_position_pieces")
@@ -214,29 +216,35 @@ class Position:
 
     @property
     def white(self):
+        """The squares of White's pieces."""
         return self.pieces(Color.WHITE)
 
     @property
     def black(self):
+        """The squares of Black's pieces."""
         return self.pieces(Color.BLACK)
 
     @property
     def side_to_move(self):
+        """Color.WHITE or Color.BLACK: whose turn it is."""
         return Color(check(_L.fan_position_side_to_move(self._h),
                            "fan_position_side_to_move"))
 
     @property
     def rules(self):
+        """The ruleset of the game: Rules.STOP or Rules.MUST."""
         return Rules(check(_L.fan_position_rules(self._h),
                            "fan_position_rules"))
 
     @property
     def turns_played(self):
+        """Complete turns played since the start of the game."""
         return check(_L.fan_position_turns_played(self._h),
                      "fan_position_turns_played")
 
     @property
     def result(self):
+        """How the game stands: a Result(outcome, reason)."""
         return Result(
             Outcome(check(_L.fan_position_result(self._h),
                           "fan_position_result")),
@@ -245,6 +253,7 @@ class Position:
 
     @property
     def is_over(self):
+        """Whether the game has ended (won, lost or drawn)."""
         return self.result.is_over
 
     # -----------------------------------------------------------------
@@ -416,16 +425,21 @@ class Position:
 
     @property
     def can_end_turn(self):
+        """Whether the chain in progress may stop here (stop-at-will
+        only)."""
         return check(_L.fan_position_can_end_turn(self._h),
                      "fan_position_can_end_turn") == 1
 
     @property
     def in_chain(self):
+        """Whether a capture chain is in progress."""
         return check(_L.fan_position_in_chain(self._h),
                      "fan_position_in_chain") == 1
 
     @property
     def must_capture(self):
+        """Whether the side to move has a capture, which it must then
+        make."""
         return check(_L.fan_position_must_capture(self._h),
                      "fan_position_must_capture") == 1
 
@@ -455,10 +469,12 @@ class Position:
 
     @property
     def visited(self):
+        """The points the chain's piece has visited this turn."""
         return self._mask_out(_L.fan_position_visited, "fan_position_visited")
 
     @property
     def chain_captured(self):
+        """The pieces captured so far by the chain in progress."""
         return self._mask_out(_L.fan_position_chain_captured,
                               "fan_position_chain_captured")
 

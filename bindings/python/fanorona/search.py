@@ -85,10 +85,12 @@ class SearchResult:
 
     @property
     def is_win(self):
+        """Whether the side to move wins by force."""
         return _score_is_win(self.score)
 
     @property
     def is_loss(self):
+        """Whether the side to move loses by force."""
         return _score_is_loss(self.score)
 
     @property
@@ -269,10 +271,12 @@ class Search:
 
     @property
     def closed(self):
+        """Whether close() has freed the handle."""
         return not self._h
 
     @property
     def running(self):
+        """Whether a search is running on this handle now."""
         return self._running
 
     def clear(self):

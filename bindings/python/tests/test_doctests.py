@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
-"""The examples in the package's docstrings, run as doctests inside an
-ordinary test, so that unittest and pytest both run them."""
+"""The package's docstrings: one on every public class, function, method
+and property, and their examples run as doctests inside an ordinary test,
+so that unittest and pytest both run them."""
 import doctest
+import inspect
 import io
 import unittest
 
@@ -25,6 +27,27 @@ class Docstrings(unittest.TestCase):
         self.assertEqual(failed, 0, out.getvalue())
         # the package's own, the Turn, copy() and push_notation() examples
         self.assertGreaterEqual(examples, 10)
+
+    def test_every_public_name_has_a_docstring(self):
+        missing = []
+        for name in fanorona.__all__:
+            obj = getattr(fanorona, name)
+            if inspect.isfunction(obj) and not (obj.__doc__ or "").strip():
+                missing.append(name)
+            if not inspect.isclass(obj):
+                continue
+            if not (obj.__doc__ or "").strip():
+                missing.append(name)
+            for attr, value in vars(obj).items():
+                if attr.startswith("_"):
+                    continue
+                if isinstance(value, property):
+                    value = value.fget
+                value = getattr(value, "__func__", value)
+                if inspect.isfunction(value) and \
+                        not (value.__doc__ or "").strip():
+                    missing.append(name + "." + attr)
+        self.assertEqual(missing, [])
 
 
 if __name__ == "__main__":
