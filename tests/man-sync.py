@@ -40,8 +40,12 @@ def usage_forms(help_text, name):
     forms = []
     in_usage = False
     for line in help_text.splitlines():
-        if line.strip() == "Usage:":
+        # "Usage:" alone, the forms below; or "usage: FORM" on one line
+        m = re.match(r"\s*usage:\s*(.*)$", line, re.I)
+        if m and not in_usage:
             in_usage = True
+            if m.group(1).split()[:1] == [name]:
+                forms.append(" ".join(m.group(1).split()))
             continue
         if not in_usage:
             continue
@@ -101,6 +105,23 @@ def uci_failures(text, program):
     return failures, len(announced)
 
 
+def listed_commands_failures(text, help_text):
+    """The protocol commands that --help lists ("Commands: a, b NAME, c.")
+    against the tags of the page's COMMANDS section."""
+    m = re.search(r"^Commands:(.*?)(?=^\S+:|\Z)", help_text, re.S | re.M)
+    if not m:
+        return ["--help lists no 'Commands:'"]
+    listed = {item.split()[0] for item in
+              " ".join(m.group(1).split()).rstrip(".").split(", ")
+              if item.split()}
+    c = re.search(r"^COMMANDS\n(.*?)(?=^[A-Z][A-Z ]+\n|\Z)", text, re.S | re.M)
+    documented = set(re.findall(r"^ {7}(\w+)", c.group(1), re.M)) if c else set()
+    return ["command %s of --help is not in the page's COMMANDS" % cmd
+            for cmd in sorted(listed - documented)] + \
+        ["the page's COMMANDS has %s, which --help does not list" % cmd
+         for cmd in sorted(documented - listed)]
+
+
 def main():
     args = sys.argv[1:]
     uci = "--uci" in args
@@ -121,7 +142,7 @@ def main():
     status, help_text = run([program, "--help"])
     vstatus, version = run([program, "--version"])
     version = version.strip().split()[-1] if version.strip() else ""
-    if status != 0 or "Usage:" not in help_text or \
+    if status != 0 or not re.search(r"^\s*usage:", help_text, re.I | re.M) or \
             vstatus != 0 or not re.fullmatch(r"\d+\.\d+\.\d+\S*", version):
         print("%s does not answer --help and --version yet" % name)
         for f in failures:
@@ -129,6 +150,8 @@ def main():
         if failures:
             return 1
         return 0 if uci else SKIP
+    if uci:
+        failures += listed_commands_failures(text, help_text)
     synopsis = section(text, "SYNOPSIS")
     forms = usage_forms(help_text, name)
     if not forms:
