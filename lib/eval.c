@@ -41,8 +41,8 @@ int evaluate(const search_config *cfg, uint64_t own, uint64_t opp)
                                     board_popcount(isolated(opp)));
     if (cfg->w_threat || cfg->w_threat_run) {
         int mine_run, theirs_run;
-        uint64_t mine = gen_targets(own, opp, &mine_run);
-        uint64_t theirs = gen_targets(opp, own, &theirs_run);
+        uint64_t mine = mg_targets(own, opp, &mine_run);
+        uint64_t theirs = mg_targets(opp, own, &theirs_run);
         score += cfg->w_threat * (board_popcount(mine) - board_popcount(theirs));
         score += cfg->w_threat_run * (mine_run - theirs_run);
     }

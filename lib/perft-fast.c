@@ -2,5 +2,5 @@
 /* The perft engine of perft.c again, compiled with BMI2 and popcnt allowed
  * (lib/meson.build); perft_ctx_init chooses it on processors that run
  * pext and pdep fast. */
-#define FAN_PERFT_FAST_COPY 1
+#define FAN_FAST_COPY 1
 #include "perft.c"

@@ -26,18 +26,15 @@
 
 /* The engine below is compiled twice where the build can (lib/meson.build):
  * as it is, and again in perft-fast.c with BMI2 and popcnt allowed
- * (FAN_PERFT_FAST_COPY), where capture_landings uses pext/pdep. Its entry
+ * (FAN_FAST_COPY), where capture_landings uses pext/pdep. Its entry
  * points are perft_state_generic/_fast and perft_board_generic/_fast;
  * perft_ctx_init picks one for the processor (cpu_fast). */
-#ifdef FAN_PERFT_FAST_COPY
+#ifdef FAN_FAST_COPY
 #define PERFT_COPY(name) name##_fast
 #else
 #define PERFT_COPY(name) name##_generic
 #endif
 
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
 #define FAN_POPCNT_DISPATCH 1
@@ -53,16 +50,16 @@
 /* ------------------------------------------------------------------ */
 /* Table of counts                                                     */
 
-static tt_entry *tt_bucket(const perft_tt *t, uint64_t own, uint64_t opp,
+static perft_tt_entry *perft_tt_bucket(const perft_tt *t, uint64_t own, uint64_t opp,
                            unsigned depth)
 {
     return &t->entries[2 * (board_hash(own, opp, (int)depth) & t->mask)];
 }
 
-static int tt_probe(const perft_tt *t, uint64_t own, uint64_t opp,
+static int perft_tt_probe(const perft_tt *t, uint64_t own, uint64_t opp,
                     unsigned depth, uint64_t *count)
 {
-    tt_entry *b = tt_bucket(t, own, opp, depth);
+    perft_tt_entry *b = perft_tt_bucket(t, own, opp, depth);
     uint64_t key = TT_KEY(own, depth);
     for (int i = 0; i < 2; i++) {
         uint64_t s1 = atomic_load_explicit(&b[i].seq, memory_order_acquire);
@@ -81,12 +78,12 @@ static int tt_probe(const perft_tt *t, uint64_t own, uint64_t opp,
     return 0;
 }
 
-static void tt_store(const perft_tt *t, uint64_t own, uint64_t opp,
+static void perft_tt_store(const perft_tt *t, uint64_t own, uint64_t opp,
                      unsigned depth, uint64_t count)
 {
-    tt_entry *b = tt_bucket(t, own, opp, depth);
+    perft_tt_entry *b = perft_tt_bucket(t, own, opp, depth);
     uint64_t old = atomic_load_explicit(&b[0].key, memory_order_relaxed);
-    tt_entry *e = (old >> 45) <= depth ? &b[0] : &b[1];
+    perft_tt_entry *e = (old >> 45) <= depth ? &b[0] : &b[1];
     uint64_t s = atomic_load_explicit(&e->seq, memory_order_relaxed);
     /* A busy entry is simply not written: storing is optional. */
     if ((s & 1) ||
@@ -104,26 +101,9 @@ static void tt_store(const perft_tt *t, uint64_t own, uint64_t opp,
 /* ------------------------------------------------------------------ */
 /* Counting                                                            */
 
-/* The direction loops over whole-board masks unroll into constant shifts
- * (measured: see doc/performance.md); -O2 alone does not unroll them. */
-#if defined(__GNUC__)
-#define FAN_UNROLL_DIRS _Pragma("GCC unroll 8")
-#else
-#define FAN_UNROLL_DIRS
-#endif
-
 /* Nodes below this depth are not looked up: recounting them is cheaper
  * than a likely cache miss. */
 #define TT_MIN_DEPTH 2
-
-/* Free landing points of a chain continuing from sq after a segment in
- * direction lastdir (NDIRS: none); blk = own pieces and visited points. */
-static inline uint64_t chain_land(uint64_t blk, uint64_t opp, int sq,
-                                  int lastdir)
-{
-    return board_adjacent[sq] & ~(blk | opp) &
-           ~board_neighbour_bit[sq][lastdir];
-}
 
 /* Sum of the population counts of m[0..n-1]: the last ply counts most of
  * its turns this way. The default x86-64 target has no popcount
@@ -155,30 +135,14 @@ __attribute__((target("popcnt"))) static uint64_t popsum_popcnt(
 }
 #endif
 
-#ifndef FAN_PERFT_FAST_COPY
-#ifdef FAN_PERFT_FAST
-/* Whether this processor runs the copy built for BMI2 and popcnt, and runs
- * it fast: AMD processors before Zen 3 (families 15h and 17h) have pext
- * and pdep in microcode, dozens of cycles each, so they keep the generic
- * copy. The processor is asked through the compiler's runtime, which
- * reads cpuid once when the program loads: cpuid itself, called per
- * perft, cost several microseconds a call in a virtual machine (it traps
- * to the hypervisor). */
-static int cpu_fast(void)
-{
-    return __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
-           __builtin_cpu_supports("popcnt") &&
-           !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h");
-}
-#endif
-
+#ifndef FAN_FAST_COPY
 void perft_ctx_init(perft_ctx *c, int rules, const perft_tt *tt)
 {
     c->must = rules == FAN_RULES_MUST;
     c->tt = tt;
     c->fast = 0;
 #ifdef FAN_PERFT_FAST
-    c->fast = cpu_fast();
+    c->fast = mg_cpu_fast();
 #endif
     c->popsum = popsum_generic;
 #ifdef FAN_POPCNT_DISPATCH
@@ -192,75 +156,6 @@ void perft_ctx_init(perft_ctx *c, int rules, const perft_tt *tt)
 #define FAN_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define FAN_ALWAYS_INLINE inline
-#endif
-
-/* The free neighbours of sq (land) from which a step captures by approach
- * (*approach) or by withdrawal (*withdraw), for all directions at once and
- * without a branch: in a window centred on sq (board_window), the point
- * two steps away in a direction halves onto the neighbour in it (even bit
- * 20 + 2k -> bit 20 + k, a compression of the even bits), and the point
- * behind mirrors onto it (bit i -> 40 - i, a bit reversal). */
-#if defined(__BMI2__)
-/* With BMI2 the window is compressed to one byte per question: bit k of
- * each byte is the k-th direction in ascending order of delta (-10, -9,
- * -8, -1, 1, 8, 9, 10). Then the point two steps away is in the same bit
- * as its neighbour, and the point behind in bit 7 - k (delta -> -delta). */
-#define WIN_NEAR_BITS 0x0000000070281C00ull /* 20 + delta */
-#define WIN_FAR_BITS 0x0000015000440015ull  /* 20 + 2 delta */
-#define REV2(n) n, n + 2 * 64, n + 1 * 64, n + 3 * 64
-#define REV4(n) REV2(n), REV2(n + 2 * 16), REV2(n + 1 * 16), REV2(n + 3 * 16)
-#define REV6(n) REV4(n), REV4(n + 2 * 4), REV4(n + 1 * 4), REV4(n + 3 * 4)
-static const uint8_t reverse_byte[256] = {REV6(0), REV6(2), REV6(1),
-                                          REV6(3)};
-
-static inline void capture_landings(uint64_t opp, int sq, uint64_t land,
-                                    uint64_t *approach, uint64_t *withdraw)
-{
-    uint64_t w = board_window(opp, sq);
-    uint64_t l = _pext_u64(board_window(land, sq), WIN_NEAR_BITS);
-    uint64_t far = _pext_u64(w & board_window_far[sq], WIN_FAR_BITS);
-    uint64_t near = _pext_u64(w & board_window_near[sq], WIN_NEAR_BITS);
-    *approach = board_unwindow(_pdep_u64(l & far, WIN_NEAR_BITS), sq);
-    *withdraw = board_unwindow(
-        _pdep_u64(l & reverse_byte[near], WIN_NEAR_BITS), sq);
-}
-#else
-static inline void capture_landings(uint64_t opp, int sq, uint64_t land,
-                                    uint64_t *approach, uint64_t *withdraw)
-{
-    uint64_t w = board_window(opp, sq), lw = board_window(land, sq);
-    uint64_t far = w & board_window_far[sq];
-    /* compress the even bits 0..40 into bits 0..20 */
-    far = (far | far >> 1) & 0x3333333333333333ull;
-    far = (far | far >> 2) & 0x0F0F0F0F0F0F0F0Full;
-    far = (far | far >> 4) & 0x00FF00FF00FF00FFull;
-    far = (far | far >> 8) & 0x0000FFFF0000FFFFull;
-    far = (far | far >> 16) & 0x00000000FFFFFFFFull;
-    /* reverse the 64 bits: bit i of the window goes to 63 - i */
-    uint64_t near = __builtin_bswap64(w & board_window_near[sq]);
-    near = (near >> 4 & 0x0F0F0F0F0F0F0F0Full) |
-           (near & 0x0F0F0F0F0F0F0F0Full) << 4;
-    near = (near >> 2 & 0x3333333333333333ull) |
-           (near & 0x3333333333333333ull) << 2;
-    near = (near >> 1 & 0x5555555555555555ull) |
-           (near & 0x5555555555555555ull) << 1;
-    *approach = board_unwindow(lw & far << 10, sq);
-    *withdraw = board_unwindow(lw & near >> 23, sq);
-}
-#endif
-
-/* The capturing steps from a landing point with free neighbours 'next':
- * with BMI2 computed whether or not 'next' is empty (cheaper than a branch
- * the predictor misses), else only when it is not. */
-#if defined(__BMI2__)
-#define CAPTURE_LANDINGS_IF(next, opp, to, app2, wdr2)                         \
-    capture_landings(opp, to, next, app2, wdr2)
-#else
-#define CAPTURE_LANDINGS_IF(next, opp, to, app2, wdr2)                         \
-    do {                                                                       \
-        if (next)                                                              \
-            capture_landings(opp, to, next, app2, wdr2);                       \
-    } while (0)
 #endif
 
 static uint64_t chain_count_stop(uint64_t blk, uint64_t opp, int sq,
@@ -288,23 +183,22 @@ static FAN_ALWAYS_INLINE uint64_t chain_count_body(int must, uint64_t blk,
     uint64_t n = 0;
     for (uint64_t caps = app | wdr; caps; caps &= caps - 1) {
         int to = board_lsb(caps);
-        const board_step_info *st = &board_steps[sq][to - sq + 10];
-        uint64_t next = board_adjacent[to] & ~(blk | opp | st->beyond);
+        uint64_t next = mg_land_after(blk, opp, sq, to);
         int approach = (app >> to) & 1, withdraw = (wdr >> to) & 1;
         uint64_t app2 = 0, wdr2 = 0;
-        CAPTURE_LANDINGS_IF(next, opp, to, &app2, &wdr2);
+        MG_CAPTURE_LANDINGS_IF(next, opp, to, &app2, &wdr2);
         if (!(app2 | wdr2)) {
             n += (uint64_t)(approach + withdraw);
             continue;
         }
         uint64_t b = blk | BIT(to);
         if (approach) {
-            uint64_t o = opp & ~mg_run_dir(st->beyond_ray, to > sq, opp);
+            uint64_t o = opp & ~mg_run_approach(sq, to, opp);
             n += must ? chain_count_must(b, o, to, app2, wdr2)
                       : chain_count_stop(b, o, to, app2, wdr2);
         }
         if (withdraw) {
-            uint64_t o = opp & ~mg_run_dir(st->behind_ray, to < sq, opp);
+            uint64_t o = opp & ~mg_run_withdrawal(sq, to, opp);
             n += must ? chain_count_must(b, o, to, app2, wdr2)
                       : chain_count_stop(b, o, to, app2, wdr2);
         }
@@ -329,7 +223,7 @@ static inline uint64_t chain_count(int must, uint64_t blk, uint64_t opp,
                                    int sq, uint64_t land)
 {
     uint64_t app, wdr;
-    capture_landings(opp, sq, land, &app, &wdr);
+    mg_capture_landings(opp, sq, land, &app, &wdr);
     if (!(app | wdr))
         return 1;
     return must ? chain_count_must(blk, opp, sq, app, wdr)
@@ -349,20 +243,18 @@ static uint64_t chain_paths(const perft_ctx *c, uint64_t own, uint64_t opp,
                             unsigned depth)
 {
     uint64_t n = 0, app, wdr;
-    capture_landings(opp, sq, land, &app, &wdr);
+    mg_capture_landings(opp, sq, land, &app, &wdr);
     for (uint64_t caps = app | wdr; caps; caps &= caps - 1) {
         int to = board_lsb(caps);
-        const board_step_info *st = &board_steps[sq][to - sq + 10];
-        uint64_t next =
-            board_adjacent[to] & ~(own | opp | visited | st->beyond);
+        uint64_t next = mg_land_after(own | visited, opp, sq, to);
         uint64_t moved = own ^ BIT(sq) ^ BIT(to), vis = visited | BIT(to);
         if ((app >> to) & 1)
             n += chain_paths(c, moved,
-                             opp & ~mg_run_dir(st->beyond_ray, to > sq, opp),
+                             opp & ~mg_run_approach(sq, to, opp),
                              vis, to, next, depth);
         if ((wdr >> to) & 1)
             n += chain_paths(c, moved,
-                             opp & ~mg_run_dir(st->behind_ray, to < sq, opp),
+                             opp & ~mg_run_withdrawal(sq, to, opp),
                              vis, to, next, depth);
     }
     if (!c->must || !(app | wdr))
@@ -377,12 +269,12 @@ static uint64_t paikas(const perft_ctx *c, uint64_t own, uint64_t opp,
     uint64_t n = 0;
     if (depth == 1) {
         uint64_t movers[NDIRS];
-        FAN_UNROLL_DIRS
+        MG_UNROLL_DIRS
         for (int d = 0; d < NDIRS; d++)
             movers[d] = mg_paika_movers(own, opp, d);
         return POPSUM(c, movers, NDIRS);
     }
-    FAN_UNROLL_DIRS
+    MG_UNROLL_DIRS
     for (int d = 0; d < NDIRS; d++) {
         uint64_t movers = mg_paika_movers(own, opp, d);
         for (; movers; movers &= movers - 1) {
@@ -395,55 +287,6 @@ static uint64_t paikas(const perft_ctx *c, uint64_t own, uint64_t opp,
     return n;
 }
 
-/* The first segments of every piece, a direction at a time, from
- * whole-board shifts. src[d] holds every point (whatever stands on it)
- * from which a step in direction d would capture; appr[d] and wdr[d] are
- * the pieces of own that approach and withdraw that way. */
-typedef struct first_segments {
-    uint64_t appr[NDIRS], wdr[NDIRS], src[NDIRS];
-} first_segments;
-
-static inline uint64_t find_first_segments(first_segments *f, uint64_t own,
-                                           uint64_t opp)
-{
-    uint64_t empty = ~(own | opp) & BOARD_MASK, any = 0;
-    FAN_UNROLL_DIRS
-    for (int d = 0; d < NDIRS; d++) {
-        int back = DIR_OPPOSITE(d);
-        uint64_t landing = empty & board_step_from[d] & board_shift(opp, back);
-        uint64_t a = board_step_from[d] & board_shift(landing, back);
-        uint64_t w = board_step_from[d] & board_step_from[back] &
-                     board_shift(empty, back) & board_shift(opp, d);
-        f->src[d] = a | w;
-        f->appr[d] = own & a;
-        f->wdr[d] = own & w;
-        any |= f->appr[d] | f->wdr[d];
-    }
-    return any;
-}
-
-/* At the last ply: cont[d] = the pieces whose first segment in direction
- * d (either kind) lands where the chain can go on. This needs no child
- * state. The pieces a segment removes lie on its own line, and every
- * continuation that could use them (back along the line, or on along it)
- * is barred by the visited origin or by the ban on repeating the
- * direction; so a continuation from the landing point exists exactly when
- * that point is in src[e] of the board before the segment for some e != d
- * (the origin, still occupied there, is not a landing point either way). */
-static inline void continuing(uint64_t cont[NDIRS], const first_segments *f)
-{
-    uint64_t before[NDIRS], after = 0;
-    before[0] = 0;
-    FAN_UNROLL_DIRS
-    for (int d = 1; d < NDIRS; d++)
-        before[d] = before[d - 1] | f->src[d - 1];
-    FAN_UNROLL_DIRS
-    for (int d = NDIRS - 1; d >= 0; d--) {
-        cont[d] = board_shift(before[d] | after, DIR_OPPOSITE(d));
-        after |= f->src[d];
-    }
-}
-
 /* The chain below the first segment s -> s + delta(d) that removes run. */
 static inline uint64_t first_chain_paths(const perft_ctx *c, uint64_t own,
                                          uint64_t opp, int s, int d,
@@ -453,29 +296,28 @@ static inline uint64_t first_chain_paths(const perft_ctx *c, uint64_t own,
     uint64_t blk = own | BIT(to), left = opp & ~run;
     if (depth == 1)
         return chain_count(c->must, blk, left, to,
-                           chain_land(blk, left, to, d));
+                           mg_land(blk, left, to, d));
     return chain_paths(c, own ^ BIT(s) ^ BIT(to), left, BIT(s) | BIT(to), to,
-                       chain_land(blk, left, to, d), depth);
+                       mg_land(blk, left, to, d), depth);
 }
 
 /* Paths count of a position where own can capture. At the last ply the
  * first segments that cannot go on are counted by population counts. */
 static uint64_t paths_captures(const perft_ctx *c, uint64_t own, uint64_t opp,
-                               const first_segments *f, unsigned depth)
+                               const mg_first *f, unsigned depth)
 {
     uint64_t n = 0, cont[NDIRS], ends[2 * NDIRS];
     if (depth == 1) {
-        continuing(cont, f);
-        FAN_UNROLL_DIRS
+        mg_continuing(cont, f);
+        MG_UNROLL_DIRS
         for (int d = 0; d < NDIRS; d++) {
             ends[2 * d] = f->appr[d] & ~cont[d];
             ends[2 * d + 1] = f->wdr[d] & ~cont[d];
         }
         n = POPSUM(c, ends, 2 * NDIRS);
     }
-    FAN_UNROLL_DIRS
+    MG_UNROLL_DIRS
     for (int d = 0; d < NDIRS; d++) {
-        int back = DIR_OPPOSITE(d);
         uint64_t approach = f->appr[d], withdraw = f->wdr[d];
         if (depth == 1) {
             approach &= cont[d];
@@ -484,13 +326,13 @@ static uint64_t paths_captures(const perft_ctx *c, uint64_t own, uint64_t opp,
         for (; approach; approach &= approach - 1) {
             int s = board_lsb(approach), to = s + board_delta[d];
             n += first_chain_paths(c, own, opp, s, d,
-                                   mg_run_line(board_ray[to][d], d, opp),
+                                   mg_run_approach(s, to, opp),
                                    depth);
         }
         for (; withdraw; withdraw &= withdraw - 1) {
             int s = board_lsb(withdraw);
             n += first_chain_paths(c, own, opp, s, d,
-                                   mg_run_line(board_ray[s][back], back, opp),
+                                   mg_run_withdrawal(s, s + board_delta[d], opp),
                                    depth);
         }
     }
@@ -504,15 +346,15 @@ static uint64_t paths_node(const perft_ctx *c, uint64_t own, uint64_t opp,
         return 0;
     uint64_t n;
     int hashed = c->tt && depth >= TT_MIN_DEPTH;
-    if (hashed && tt_probe(c->tt, own, opp, depth, &n))
+    if (hashed && perft_tt_probe(c->tt, own, opp, depth, &n))
         return n;
-    first_segments f;
-    if (find_first_segments(&f, own, opp))
+    mg_first f;
+    if (mg_first_segments(&f, own, opp))
         n = paths_captures(c, own, opp, &f, depth);
     else
         n = paikas(c, own, opp, depth, 0);
     if (hashed)
-        tt_store(c->tt, own, opp, depth, n);
+        perft_tt_store(c->tt, own, opp, depth, n);
     return n;
 }
 
@@ -572,13 +414,12 @@ static FAN_ALWAYS_INLINE void segment_ends(int must, end_set *e, uint64_t blk,
 {
     for (uint64_t caps = app | wdr; caps; caps &= caps - 1) {
         int to = board_lsb(caps);
-        const board_step_info *st = &board_steps[sq][to - sq + 10];
-        uint64_t next = board_adjacent[to] & ~(blk | opp | st->beyond);
+        uint64_t next = mg_land_after(blk, opp, sq, to);
         uint64_t b = blk | BIT(to), app2 = 0, wdr2 = 0;
-        CAPTURE_LANDINGS_IF(next, opp, to, &app2, &wdr2);
+        MG_CAPTURE_LANDINGS_IF(next, opp, to, &app2, &wdr2);
         int leaf = !(app2 | wdr2);
         if ((app >> to) & 1) {
-            uint64_t o = opp & ~mg_run_dir(st->beyond_ray, to > sq, opp);
+            uint64_t o = opp & ~mg_run_approach(sq, to, opp);
             if (leaf)
                 add_end(e, to, o);
             else if (must)
@@ -587,7 +428,7 @@ static FAN_ALWAYS_INLINE void segment_ends(int must, end_set *e, uint64_t blk,
                 chain_ends_stop(e, b, o, to, app2, wdr2);
         }
         if ((wdr >> to) & 1) {
-            uint64_t o = opp & ~mg_run_dir(st->behind_ray, to < sq, opp);
+            uint64_t o = opp & ~mg_run_withdrawal(sq, to, opp);
             if (leaf)
                 add_end(e, to, o);
             else if (must)
@@ -647,7 +488,7 @@ static uint64_t collect_ends(const perft_ctx *c, end_set *e,
     int sq = w->sq;
     uint64_t app, wdr;
     if (!w->fresh) {
-        capture_landings(opp, sq, chain_land(blk, opp, sq, w->lastdir), &app,
+        mg_capture_landings(opp, sq, mg_land(blk, opp, sq, w->lastdir), &app,
                          &wdr);
         if (!(app | wdr))
             add_end(e, sq, opp);
@@ -657,19 +498,18 @@ static uint64_t collect_ends(const perft_ctx *c, end_set *e,
             chain_ends_stop(e, blk, opp, sq, app, wdr);
         return 0;
     }
-    capture_landings(opp, sq, chain_land(blk, opp, sq, NDIRS), &app, &wdr);
+    mg_capture_landings(opp, sq, mg_land(blk, opp, sq, NDIRS), &app, &wdr);
     for (uint64_t caps = app | wdr; caps; caps &= caps - 1) {
         int to = board_lsb(caps);
-        const board_step_info *st = &board_steps[sq][to - sq + 10];
-        uint64_t next = board_adjacent[to] & ~(blk | opp | st->beyond);
+        uint64_t next = mg_land_after(blk, opp, sq, to);
         uint64_t b = blk | BIT(to), app2 = 0, wdr2 = 0;
-        CAPTURE_LANDINGS_IF(next, opp, to, &app2, &wdr2);
+        MG_CAPTURE_LANDINGS_IF(next, opp, to, &app2, &wdr2);
         int more = (app2 | wdr2) != 0;
         for (int kind = 0; kind < 2; kind++) {
             if (!(((kind ? wdr : app) >> to) & 1))
                 continue;
-            uint64_t run = kind ? mg_run_dir(st->behind_ray, to < sq, opp)
-                                : mg_run_dir(st->beyond_ray, to > sq, opp);
+            uint64_t run = kind ? mg_run_withdrawal(sq, to, opp)
+                                : mg_run_approach(sq, to, opp);
             uint64_t o = opp & ~run;
             if (more && c->must)
                 segment_ends(1, e, b, o, to, app2, wdr2);
@@ -716,10 +556,10 @@ static uint64_t unique_node(const perft_ctx *c, uint64_t own, uint64_t opp,
         return 0;
     uint64_t n = 0;
     int hashed = c->tt && depth >= TT_MIN_DEPTH;
-    if (hashed && tt_probe(c->tt, own, opp, depth, &n))
+    if (hashed && perft_tt_probe(c->tt, own, opp, depth, &n))
         return n;
-    first_segments f;
-    uint64_t capturers = find_first_segments(&f, own, opp);
+    mg_first f;
+    uint64_t capturers = mg_first_segments(&f, own, opp);
     if (!capturers) {
         n = paikas(c, own, opp, depth, 1);
     } else {
@@ -728,11 +568,11 @@ static uint64_t unique_node(const perft_ctx *c, uint64_t own, uint64_t opp,
              * turns as segments: their effects differ by destination or,
              * for the two kinds of one step, by the (disjoint) runs. */
             uint64_t cont[NDIRS], walk = 0, ends[2 * NDIRS];
-            continuing(cont, &f);
-            FAN_UNROLL_DIRS
+            mg_continuing(cont, &f);
+            MG_UNROLL_DIRS
             for (int d = 0; d < NDIRS; d++)
                 walk |= (f.appr[d] | f.wdr[d]) & cont[d];
-            FAN_UNROLL_DIRS
+            MG_UNROLL_DIRS
             for (int d = 0; d < NDIRS; d++) {
                 ends[2 * d] = f.appr[d] & ~walk;
                 ends[2 * d + 1] = f.wdr[d] & ~walk;
@@ -748,38 +588,33 @@ static uint64_t unique_node(const perft_ctx *c, uint64_t own, uint64_t opp,
         }
     }
     if (hashed)
-        tt_store(c->tt, own, opp, depth, n);
+        perft_tt_store(c->tt, own, opp, depth, n);
     return n;
 }
 
-uint64_t PERFT_COPY(perft_state)(const perft_ctx *c, const mg_chain *s,
+uint64_t PERFT_COPY(perft_state)(const perft_ctx *c, const mg_state *s,
                                  unsigned depth, int unique)
 {
     if (depth == 0)
         return 1;
-    if (s->path.length == 0)
+    if (!mg_in_chain(s))
         return unique ? unique_node(c, s->own, s->opp, depth)
                       : paths_node(c, s->own, s->opp, depth);
-    int lastdir = s->lastdir;
+    uint64_t blk = s->own | s->visited;
+    uint64_t land = mg_land(blk, s->opp, s->sq, s->lastdir);
     if (!unique)
-        return depth == 1 ? chain_count(c->must, s->own | s->visited, s->opp,
-                                        s->sq,
-                                        chain_land(s->own | s->visited,
-                                                   s->opp, s->sq, lastdir))
+        return depth == 1 ? chain_count(c->must, blk, s->opp, s->sq, land)
                           : chain_paths(c, s->own, s->opp, s->visited, s->sq,
-                                        chain_land(s->own | s->visited,
-                                                   s->opp, s->sq, lastdir),
-                                        depth);
+                                        land, depth);
     origin_walk w = {
-        .own0 = (s->own & ~BIT(s->sq)) | BIT(s->path.from),
-        .opp0 = s->opp | s->captured,
-        .origin = s->path.from,
+        .origin = s->from,
         .fresh = 0,
-        .blk = s->own | s->visited,
+        .blk = blk,
         .opp = s->opp,
         .sq = s->sq,
-        .lastdir = lastdir,
+        .lastdir = s->lastdir,
     };
+    mg_turn_start_board(s, &w.own0, &w.opp0);
     return origin_unique(c, &w, depth, 0, 0);
 }
 
@@ -792,8 +627,8 @@ uint64_t PERFT_COPY(perft_board)(const perft_ctx *c, uint64_t own,
                   : paths_node(c, own, opp, depth);
 }
 
-#ifndef FAN_PERFT_FAST_COPY
-uint64_t perft_state(const perft_ctx *c, const mg_chain *s, unsigned depth,
+#ifndef FAN_FAST_COPY
+uint64_t perft_state(const perft_ctx *c, const mg_state *s, unsigned depth,
                      int unique)
 {
 #ifdef FAN_PERFT_FAST
@@ -833,7 +668,7 @@ FAN_API int fan_perft(uint64_t *out, const fan_position *pos, unsigned depth,
         return r;
     perft_ctx ctx;
     perft_ctx_init(&ctx, pos->rules, NULL);
-    *out = perft_state(&ctx, &pos->cur, depth,
+    *out = perft_state(&ctx, &pos->cur.st, depth,
                        count_kind == FAN_COUNT_UNIQUE);
     return FAN_OK;
 }
@@ -848,14 +683,15 @@ FAN_API int fan_perft_divide(fan_perft_entry *out, size_t capacity,
     if (r != FAN_OK)
         return r;
     /* like fan_perft: no turns below a board where a side has no pieces */
-    if (depth == 0 || (pos->cur.path.length == 0 &&
-                       (!pos->cur.own || !pos->cur.opp))) {
+    const mg_state *st = &pos->cur.st;
+    if (depth == 0 || (!mg_in_chain(st) && (!st->own || !st->opp))) {
         *count = 0;
         return FAN_OK;
     }
     int unique = count_kind == FAN_COUNT_UNIQUE;
     turn_list tl;
-    r = turn_list_build(&tl, &pos->cur, pos->rules, unique);
+    r = turn_list_build(&tl, &pos->cur, pos->rules,
+                        unique ? TURN_LIST_CANONICAL : TURN_LIST_PATHS);
     if (r != FAN_OK)
         return r;
     *count = tl.n;
@@ -865,23 +701,19 @@ FAN_API int fan_perft_divide(fan_perft_entry *out, size_t capacity,
     }
     perft_ctx ctx;
     perft_ctx_init(&ctx, pos->rules, NULL);
-    uint64_t own0 = pos->cur.own, opp0 = pos->cur.opp;
-    if (pos->cur.path.length) {
-        own0 = (own0 & ~BIT(pos->cur.sq)) | BIT(pos->cur.path.from);
-        opp0 |= pos->cur.captured;
-    }
+    uint64_t own0, opp0;
+    mg_turn_start_board(st, &own0, &opp0);
     for (size_t i = 0; i < tl.n; i++) {
-        fan_turn t = path_effect(&tl.paths[i]);
-        uint64_t own = (own0 & ~BIT(FAN_TURN_FROM(t))) | BIT(FAN_TURN_TO(t));
-        uint64_t opp = opp0 & ~FAN_TURN_CAPTURED(t);
-        mg_chain child;
-        mg_chain_start(&child, opp, own);
+        uint64_t own, opp;
+        mg_board_after(&own, &opp, own0, opp0, tl.turns[i]);
+        mg_state child;
+        mg_state_start(&child, opp, own);
         memset(&out[i], 0, sizeof out[i]);
         out[i].path = tl.paths[i];
-        out[i].turn = t;
+        out[i].turn = tl.turns[i];
         out[i].nodes = perft_state(&ctx, &child, depth - 1, unique);
     }
     turn_list_free(&tl);
     return FAN_OK;
 }
-#endif /* !FAN_PERFT_FAST_COPY */
+#endif /* !FAN_FAST_COPY */

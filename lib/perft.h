@@ -13,15 +13,15 @@
 /* One entry: a seqlock (odd while a writer fills the entry) guards the
  * key, so that threads may share the table without locks and a reader
  * never takes a half-written entry. The key is exact (both masks). */
-typedef struct tt_entry {
+typedef struct perft_tt_entry {
     _Atomic uint64_t seq;
     _Atomic uint64_t key; /* own | depth << 45 */
     _Atomic uint64_t opp;
     _Atomic uint64_t count;
-} tt_entry;
+} perft_tt_entry;
 
 typedef struct perft_tt {
-    tt_entry *entries; /* buckets of two: depth-preferred, then always */
+    perft_tt_entry *entries; /* buckets of two: depth-preferred, then always */
     uint64_t mask;     /* number of buckets - 1 */
 } perft_tt;
 
@@ -38,7 +38,7 @@ typedef struct perft_ctx {
 void perft_ctx_init(perft_ctx *c, int rules, const perft_tt *tt);
 
 /* Perft of the internal state s, which may be in the middle of a chain. */
-uint64_t perft_state(const perft_ctx *c, const mg_chain *s, unsigned depth,
+uint64_t perft_state(const perft_ctx *c, const mg_state *s, unsigned depth,
                      int unique);
 /* Perft of the board own (side to move) / opp at the start of a turn. */
 uint64_t perft_board(const perft_ctx *c, uint64_t own, uint64_t opp,
@@ -46,12 +46,12 @@ uint64_t perft_board(const perft_ctx *c, uint64_t own, uint64_t opp,
 /* The two copies of the engine behind perft_state and perft_board; the
  * fast one exists where FAN_PERFT_FAST is defined, and only runs on a
  * processor for which perft_ctx_init set c->fast. */
-uint64_t perft_state_generic(const perft_ctx *c, const mg_chain *s,
+uint64_t perft_state_generic(const perft_ctx *c, const mg_state *s,
                              unsigned depth, int unique);
 uint64_t perft_board_generic(const perft_ctx *c, uint64_t own, uint64_t opp,
                              unsigned depth, int unique);
 #ifdef FAN_PERFT_FAST
-uint64_t perft_state_fast(const perft_ctx *c, const mg_chain *s,
+uint64_t perft_state_fast(const perft_ctx *c, const mg_state *s,
                           unsigned depth, int unique);
 uint64_t perft_board_fast(const perft_ctx *c, uint64_t own, uint64_t opp,
                           unsigned depth, int unique);

@@ -6,12 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-fan_turn path_effect(const fan_path *path)
-{
-    int to = path->length ? path->to[path->length - 1] : path->from;
-    return FAN_TURN_MAKE(path->from, to, path->captured);
-}
-
 uint64_t board_hash(uint64_t white, uint64_t black, int stm)
 {
     uint64_t h = white * 0x9E3779B97F4A7C15ull;
@@ -21,51 +15,6 @@ uint64_t board_hash(uint64_t white, uint64_t black, int stm)
     h *= 0xBF58476D1CE4E5B9ull;
     h ^= h >> 32;
     return h;
-}
-
-/* ------------------------------------------------------------------ */
-/* Turn lists                                                          */
-
-static int turn_list_visit(void *ctx, const mg_chain *end)
-{
-    turn_list *tl = ctx;
-    if (tl->n > 0 && tl->paths[tl->group_start].from != end->path.from)
-        tl->group_start = tl->n;
-    if (tl->unique) {
-        fan_turn t = path_effect(&end->path);
-        for (size_t i = tl->group_start; i < tl->n; i++)
-            if (path_effect(&tl->paths[i]) == t)
-                return 0;
-    }
-    if (tl->n == tl->cap) {
-        size_t cap = tl->cap ? 2 * tl->cap : 64;
-        fan_path *p = realloc(tl->paths, cap * sizeof *p);
-        if (!p) {
-            tl->err = FAN_ENOMEM;
-            return 1;
-        }
-        tl->paths = p;
-        tl->cap = cap;
-    }
-    tl->paths[tl->n++] = end->path;
-    return 0;
-}
-
-int turn_list_build(turn_list *tl, const mg_chain *c, int rules, int unique)
-{
-    memset(tl, 0, sizeof *tl);
-    tl->unique = unique;
-    mg_walk(c, rules, turn_list_visit, tl);
-    if (tl->err)
-        turn_list_free(tl);
-    return tl->err;
-}
-
-void turn_list_free(turn_list *tl)
-{
-    free(tl->paths);
-    tl->paths = NULL;
-    tl->n = tl->cap = 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -89,10 +38,10 @@ static void update_result(fan_position *p)
     int other_wins = p->stm == 0 ? FAN_BLACK_WINS : FAN_WHITE_WINS;
     p->result = FAN_ONGOING;
     p->reason = FAN_REASON_NONE;
-    if (!p->cur.own) {
+    if (!p->cur.st.own) {
         p->result = other_wins;
         p->reason = FAN_REASON_NO_PIECES;
-    } else if (!mg_has_turn(p->cur.own, p->cur.opp)) {
+    } else if (!mg_has_turn(p->cur.st.own, p->cur.st.opp)) {
         p->result = other_wins;
         p->reason = FAN_REASON_NO_MOVES;
     } else if (count_repetitions(p) >= 3) {
@@ -271,12 +220,12 @@ FAN_API int fan_position_equal(const fan_position *a, const fan_position *b)
         return FAN_EINVAL;
     const mg_chain *x = &a->cur, *y = &b->cur;
     if (a->stm != b->stm || a->rules != b->rules || a->turns != b->turns ||
-        x->own != y->own || x->opp != y->opp ||
+        x->st.own != y->st.own || x->st.opp != y->st.opp ||
         x->path.length != y->path.length)
         return 0;
     if (x->path.length == 0)
         return 1;
-    return x->captured == y->captured && x->visited == y->visited &&
+    return x->st.captured == y->st.captured && x->st.visited == y->st.visited &&
            x->path.from == y->path.from &&
            !memcmp(x->path.to, y->path.to, x->path.length) &&
            !memcmp(x->path.kind, y->path.kind, x->path.length);
@@ -325,19 +274,6 @@ static int reserve_redo(fan_position *p)
     return r;
 }
 
-/* The board at the start of the turn in progress. */
-static void turn_start_board(const fan_position *p, uint64_t *own,
-                             uint64_t *opp)
-{
-    const mg_chain *c = &p->cur;
-    *own = c->own;
-    *opp = c->opp;
-    if (c->path.length) {
-        *own = (c->own & ~BIT(c->sq)) | BIT(c->path.from);
-        *opp = c->opp | c->captured;
-    }
-}
-
 void position_game_start(const fan_position *p, uint64_t *white,
                          uint64_t *black, int *stm, int *turns)
 {
@@ -350,7 +286,7 @@ void position_game_start(const fan_position *p, uint64_t *white,
         return;
     }
     uint64_t own, opp;
-    turn_start_board(p, &own, &opp);
+    mg_turn_start_board(&p->cur.st, &own, &opp);
     *white = p->stm == 0 ? own : opp;
     *black = p->stm == 0 ? opp : own;
     *stm = p->stm;
@@ -363,13 +299,13 @@ static void finish_turn(fan_position *p, const mg_chain *c)
 {
     history_entry *h = &p->hist[p->nhist++];
     uint64_t own0, opp0;
-    turn_start_board(p, &own0, &opp0);
+    mg_turn_start_board(&p->cur.st, &own0, &opp0);
     h->white = p->stm == 0 ? own0 : opp0;
     h->black = p->stm == 0 ? opp0 : own0;
     h->turns = (uint16_t)p->turns;
     h->stm = (uint8_t)p->stm;
     h->path = c->path;
-    mg_chain_start(&p->cur, c->opp, c->own);
+    mg_chain_start(&p->cur, c->st.opp, c->st.own);
     p->stm ^= 1;
     p->turns++;
     update_result(p);
@@ -380,7 +316,7 @@ static int find_step(fan_step *out, const mg_chain *c, int from, int to,
                      int kind)
 {
     fan_step steps[FAN_STEPS_MAX];
-    int n = mg_steps(steps, c), found = 0;
+    int n = mg_steps(steps, &c->st), found = 0;
     for (int i = 0; i < n; i++) {
         if (steps[i].from != from || steps[i].to != to)
             continue;
@@ -405,8 +341,8 @@ static int check_playable(fan_position *p)
 static void apply_step(fan_position *p, const fan_step *s)
 {
     mg_chain c = p->cur;
-    mg_apply(&c, s);
-    if (!mg_has_continuation(&c))
+    mg_chain_apply(&c, s);
+    if (!mg_has_continuation(&c.st))
         finish_turn(p, &c);
     else
         p->cur = c;
@@ -491,9 +427,9 @@ int chain_replay(mg_chain *c, const fan_path *path)
             return FAN_EILLEGAL;
         if (s.kind == FAN_STEP_PAIKA && path->length != 1)
             return FAN_EILLEGAL;
-        mg_apply(c, &s);
+        mg_chain_apply(c, &s);
     }
-    return path->captured == c->captured ? FAN_OK : FAN_EILLEGAL;
+    return path->captured == c->st.captured ? FAN_OK : FAN_EILLEGAL;
 }
 
 /* Plays a whole turn (or, mid-chain, the rest of the turn whose prefix is
@@ -507,7 +443,7 @@ static int play_path(fan_position *pos, const fan_path *path)
     if (r != FAN_OK)
         return r;
     /* a paika ends the turn even where the piece could now capture */
-    if (pos->rules == FAN_RULES_MUST && c.captured && mg_has_continuation(&c))
+    if (pos->rules == FAN_RULES_MUST && c.st.captured && mg_has_continuation(&c.st))
         return FAN_EILLEGAL;
     r = check_playable(pos);
     if (r != FAN_OK)
@@ -540,20 +476,6 @@ static int valid_turn(fan_turn t)
     return FAN_OK;
 }
 
-struct find_turn {
-    fan_turn turn;
-    fan_path path;
-};
-
-static int find_turn_visit(void *ctx, const mg_chain *end)
-{
-    struct find_turn *f = ctx;
-    if (path_effect(&end->path) != f->turn)
-        return 0;
-    f->path = end->path;
-    return 1;
-}
-
 FAN_API int fan_position_turn_path(fan_path *out, const fan_position *pos,
                                    fan_turn turn)
 {
@@ -564,11 +486,7 @@ FAN_API int fan_position_turn_path(fan_path *out, const fan_position *pos,
         return r;
     if (pos->result != FAN_ONGOING)
         return FAN_EGAMEOVER;
-    struct find_turn f = {.turn = turn};
-    if (!mg_walk(&pos->cur, pos->rules, find_turn_visit, &f))
-        return FAN_EILLEGAL;
-    *out = f.path;
-    return FAN_OK;
+    return canonical_path(out, &pos->cur, pos->rules, turn);
 }
 
 FAN_API int fan_position_play_turn(fan_position *pos, fan_turn turn)
@@ -603,7 +521,7 @@ FAN_API int fan_position_undo(fan_position *pos)
         return FAN_EINVAL;
     if (pos->cur.path.length) {
         uint64_t own, opp;
-        turn_start_board(pos, &own, &opp);
+        mg_turn_start_board(&pos->cur.st, &own, &opp);
         mg_chain_start(&pos->cur, own, opp);
         return FAN_OK;
     }
@@ -666,7 +584,7 @@ FAN_API int fan_position_active_piece(int *out, const fan_position *pos)
 {
     if (!out || !pos)
         return FAN_EINVAL;
-    *out = pos->cur.path.length ? pos->cur.sq : -1;
+    *out = pos->cur.path.length ? pos->cur.st.sq : -1;
     return FAN_OK;
 }
 
@@ -674,7 +592,7 @@ FAN_API int fan_position_last_direction(int *out, const fan_position *pos)
 {
     if (!out || !pos)
         return FAN_EINVAL;
-    *out = pos->cur.path.length ? pos->cur.lastdir : -1;
+    *out = pos->cur.path.length ? pos->cur.st.lastdir : -1;
     return FAN_OK;
 }
 
@@ -682,7 +600,7 @@ FAN_API int fan_position_visited(uint64_t *out, const fan_position *pos)
 {
     if (!out || !pos)
         return FAN_EINVAL;
-    *out = pos->cur.path.length ? pos->cur.visited : 0;
+    *out = pos->cur.path.length ? pos->cur.st.visited : 0;
     return FAN_OK;
 }
 
@@ -691,7 +609,7 @@ FAN_API int fan_position_chain_captured(uint64_t *out,
 {
     if (!out || !pos)
         return FAN_EINVAL;
-    *out = pos->cur.captured;
+    *out = pos->cur.st.captured;
     return FAN_OK;
 }
 
@@ -706,7 +624,7 @@ FAN_API int fan_position_chain_path(fan_path *out, const fan_position *pos)
 /* Steps available now; none once the game has ended. */
 static int current_steps(fan_step *out, const fan_position *pos)
 {
-    return pos->result == FAN_ONGOING ? mg_steps(out, &pos->cur) : 0;
+    return pos->result == FAN_ONGOING ? mg_steps(out, &pos->cur.st) : 0;
 }
 
 FAN_API int fan_position_steps(fan_step *out, size_t capacity, size_t *count,
@@ -761,54 +679,5 @@ FAN_API int fan_position_must_capture(const fan_position *pos)
     if (pos->result != FAN_ONGOING)
         return 0;
     return pos->cur.path.length > 0 ||
-           mg_capturers(pos->cur.own, pos->cur.opp) != 0;
-}
-
-/* ------------------------------------------------------------------ */
-/* Turn lists                                                          */
-
-static int list_turns(turn_list *tl, const fan_position *pos, int unique)
-{
-    if (pos->result != FAN_ONGOING) {
-        memset(tl, 0, sizeof *tl);
-        return FAN_OK;
-    }
-    return turn_list_build(tl, &pos->cur, pos->rules, unique);
-}
-
-FAN_API int fan_position_turns(fan_turn *out, size_t capacity, size_t *count,
-                               const fan_position *pos)
-{
-    if (!count || !pos || (!out && capacity))
-        return FAN_EINVAL;
-    turn_list tl;
-    int r = list_turns(&tl, pos, 1);
-    if (r != FAN_OK)
-        return r;
-    *count = tl.n;
-    if (tl.n > capacity)
-        r = FAN_EBUFS;
-    else
-        for (size_t i = 0; i < tl.n; i++)
-            out[i] = path_effect(&tl.paths[i]);
-    turn_list_free(&tl);
-    return r;
-}
-
-FAN_API int fan_position_paths(fan_path *out, size_t capacity, size_t *count,
-                               const fan_position *pos)
-{
-    if (!count || !pos || (!out && capacity))
-        return FAN_EINVAL;
-    turn_list tl;
-    int r = list_turns(&tl, pos, 0);
-    if (r != FAN_OK)
-        return r;
-    *count = tl.n;
-    if (tl.n > capacity)
-        r = FAN_EBUFS;
-    else if (tl.n)
-        memcpy(out, tl.paths, tl.n * sizeof *out);
-    turn_list_free(&tl);
-    return r;
+           mg_capturers(pos->cur.st.own, pos->cur.st.opp) != 0;
 }

@@ -7,6 +7,7 @@
 #include "search.h"
 #include "position.h"
 
+#include <assert.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +26,7 @@ typedef struct root_move {
     fan_turn pv[FAN_SEARCH_PV_MAX];
 } root_move;
 
-typedef struct worker {
+typedef struct search_worker {
     fan_search *s;
     int id;
     pthread_t thread;
@@ -44,17 +45,18 @@ typedef struct worker {
     int scores[MAX_PLY][MAX_TURNS];
     uint64_t keys[KEYS_MAX];   /* positions of the game, then of the path */
     int clock[KEYS_MAX];       /* paikas in a row leading to the position */
-} worker;
+} search_worker;
 
 struct fan_search {
     tt_table tt;
     atomic_int stop;
     search_config cfg;   /* as set by search_set_config() */
     search_config run;   /* the switches of this run (levels may drop some) */
-    worker **workers;
+    search_worker **workers;
     int nworkers;
     /* per run */
     int rules;
+    mg_turns_fn gen;     /* the copy of the generator for this processor */
     int root_turns;      /* complete turns played before the root turn */
     int root_index;      /* index of the root in worker keys */
     int ngame;           /* game positions before the root in keys */
@@ -133,7 +135,7 @@ static void request_stop(fan_search *s)
 }
 
 /* Counts a node; the main thread enforces the limits. */
-static int count_node(worker *w)
+static int count_node(search_worker *w)
 {
     fan_search *s = w->s;
     if (stopped(s))
@@ -163,7 +165,7 @@ static int count_node(worker *w)
 
 /* The position at keys[idx] repeats one inside the search, or occurred
  * twice before the root (this is then its third occurrence). */
-static int is_repetition(const worker *w, int idx)
+static int is_repetition(const search_worker *w, int idx)
 {
     uint64_t k = w->keys[idx];
     int before = 0, low = idx - w->clock[idx];
@@ -197,7 +199,7 @@ static int from_tt(int score, int ply)
     return score;
 }
 
-static void update_pv(worker *w, int ply, fan_turn t)
+static void update_pv(search_worker *w, int ply, fan_turn t)
 {
     w->pv[ply][ply] = t;
     int n = w->pvlen[ply + 1];
@@ -223,7 +225,7 @@ static void pick(fan_turn *moves, int *scores, int i, int n)
     }
 }
 
-static void score_moves(worker *w, const spos *p, int ply,
+static void score_moves(search_worker *w, const spos *p, int ply,
                         fan_turn tt_move, int n)
 {
     const fan_turn *moves = w->moves[ply];
@@ -244,7 +246,7 @@ static void score_moves(worker *w, const spos *p, int ply,
     }
 }
 
-static void reward(worker *w, const spos *p, int ply, fan_turn t, int depth)
+static void reward(search_worker *w, const spos *p, int ply, fan_turn t, int depth)
 {
     int *h = &w->history[p->stm][FAN_TURN_FROM(t)][FAN_TURN_TO(t)];
     *h += depth * depth;
@@ -259,7 +261,18 @@ static void reward(worker *w, const spos *p, int ply, fan_turn t, int depth)
     }
 }
 
-static int qsearch(worker *w, const spos *p, int alpha, int beta, int ply,
+/* The unique turns of p into the list of ply. The list holds
+ * FAN_TURNS_MAX turns, which is always enough (doc/api.md). */
+static int gen_node_turns(search_worker *w, const spos *p, int ply)
+{
+    mg_state st;
+    mg_state_start(&st, p->own, p->opp);
+    int n = w->s->gen(w->moves[ply], MAX_TURNS, &st, w->s->rules);
+    assert(n >= 0);
+    return n;
+}
+
+static int qsearch(search_worker *w, const spos *p, int alpha, int beta, int ply,
                    int qply)
 {
     const search_config *cfg = &w->s->run;
@@ -287,8 +300,7 @@ static int qsearch(worker *w, const spos *p, int alpha, int beta, int ply,
         if (best > alpha)
             alpha = best;
     }
-    int n = gen_turns(w->moves[ply], MAX_TURNS, p->own, p->opp, w->s->rules,
-                      NULL);
+    int n = gen_node_turns(w, p, ply);
     score_moves(w, p, ply, 0, n);
     for (int i = 0; i < n; i++) {
         pick(w->moves[ply], w->scores[ply], i, n);
@@ -311,7 +323,7 @@ static int qsearch(worker *w, const spos *p, int alpha, int beta, int ply,
     return best;
 }
 
-static int search(worker *w, const spos *p, int alpha, int beta, int depth,
+static int search(search_worker *w, const spos *p, int alpha, int beta, int depth,
                   int ply)
 {
     fan_search *s = w->s;
@@ -361,8 +373,7 @@ static int search(worker *w, const spos *p, int alpha, int beta, int depth,
             return v;
     }
 
-    int n = gen_turns(w->moves[ply], MAX_TURNS, p->own, p->opp, s->rules,
-                      NULL);
+    int n = gen_node_turns(w, p, ply);
     if (n == 0)
         return -SCORE_WIN + ply;
     if (n == 1 && cfg->use_single_ext && ply < 2 * s->depth_limit)
@@ -447,7 +458,7 @@ static int is_decisive(int score)
 /* Searches root moves [first, nroots) at depth with the window; moves that
  * do not reach the window keep -SCORE_INF so that a stable sort puts the
  * best first. Returns the best score (including level noise). */
-static int search_root(worker *w, int first, int depth, int alpha, int beta)
+static int search_root(search_worker *w, int first, int depth, int alpha, int beta)
 {
     fan_search *s = w->s;
     const search_config *cfg = &s->run;
@@ -496,7 +507,7 @@ static int search_root(worker *w, int first, int depth, int alpha, int beta)
 }
 
 /* Stable insertion sort of roots[first..] by score, best first. */
-static void sort_roots(worker *w, int first)
+static void sort_roots(search_worker *w, int first)
 {
     for (int i = first + 1; i < w->nroots; i++) {
         root_move rm = w->roots[i];
@@ -510,7 +521,7 @@ static void sort_roots(worker *w, int first)
 }
 
 /* One iteration for one line, with aspiration windows around prev. */
-static int search_line(worker *w, int line, int depth, int prev)
+static int search_line(search_worker *w, int line, int depth, int prev)
 {
     const search_config *cfg = &w->s->run;
     int delta = 40;
@@ -539,7 +550,7 @@ static int search_line(worker *w, int line, int depth, int prev)
     }
 }
 
-static void fill_result(fan_search_result *out, const worker *w, int line)
+static void fill_result(fan_search_result *out, const search_worker *w, int line)
 {
     const fan_search *s = w->s;
     const root_move *rm = &w->roots[line];
@@ -561,7 +572,7 @@ static void fill_result(fan_search_result *out, const worker *w, int line)
 
 /* Iterative deepening of one thread. Helpers start on odd depths for odd
  * ids so that the threads spread over two depths. */
-static void iterate(worker *w)
+static void iterate(search_worker *w)
 {
     fan_search *s = w->s;
     int lines = s->multipv < w->nroots ? s->multipv : w->nroots;
@@ -631,7 +642,7 @@ static int ensure_workers(fan_search *s, int n)
 {
     if (s->nworkers == n)
         return FAN_OK;
-    worker **ws = calloc((size_t)n, sizeof *ws);
+    search_worker **ws = calloc((size_t)n, sizeof *ws);
     if (!ws)
         return FAN_ENOMEM;
     for (int i = 0; i < n; i++) {
@@ -756,7 +767,7 @@ static int validate_limits(const fan_search_limits *l)
 static void load_game(fan_search *s, const fan_position *pos)
 {
     s->ngame = 0;
-    if (pos->cur.path.length) /* the root turn is a capture */
+    if (mg_in_chain(&pos->cur.st)) /* the root turn is a capture */
         return;
     size_t first = 0;
     for (size_t i = pos->nhist; i-- > 0;)
@@ -774,7 +785,7 @@ static void load_game(fan_search *s, const fan_position *pos)
     }
 }
 
-static int build_roots(worker *w, const fan_position *pos, const spos *root,
+static int build_roots(search_worker *w, const fan_position *pos, const spos *root,
                        const turn_list *tl, int noise, uint64_t seed)
 {
     /* both arrays are allocated here, where a failure can be returned:
@@ -792,7 +803,7 @@ static int build_roots(worker *w, const fan_position *pos, const spos *root,
     for (size_t i = 0; i < tl->n; i++) {
         root_move *rm = &w->roots[i];
         memset(rm, 0, sizeof *rm);
-        rm->turn = path_effect(&tl->paths[i]);
+        rm->turn = tl->turns[i];
         spos_play(&rm->child, root, rm->turn);
         rm->score = -SCORE_INF;
         rm->noise = noise ? (int)(mix64(seed ^ mix64(rm->turn)) % (uint64_t)noise) : 0;
@@ -814,7 +825,7 @@ static int build_roots(worker *w, const fan_position *pos, const spos *root,
     return FAN_OK;
 }
 
-static void prepare_worker(worker *w, const fan_search *s)
+static void prepare_worker(search_worker *w, const fan_search *s)
 {
     w->nodes = 0;
     atomic_store_explicit(&w->published, 0, memory_order_relaxed);
@@ -858,17 +869,14 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
         return r;
 
     /* the board at the start of the turn (a chain in progress undone) */
-    const mg_chain *c = &pos->cur;
-    uint64_t own = c->own, opp = c->opp;
-    if (c->path.length) {
-        own = (own & ~BIT(c->sq)) | BIT(c->path.from);
-        opp |= c->captured;
-    }
+    uint64_t own, opp;
+    mg_turn_start_board(&pos->cur.st, &own, &opp);
     spos root;
     spos_set(&root, pos->stm ? opp : own, pos->stm ? own : opp, pos->stm);
 
     turn_list tl;
-    if ((r = turn_list_build(&tl, c, pos->rules, 1)) != FAN_OK)
+    if ((r = turn_list_build(&tl, &pos->cur, pos->rules, TURN_LIST_UNIQUE)) !=
+        FAN_OK)
         return r;
 
     const level_spec *lv = &levels[limits->level];
@@ -876,6 +884,7 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
     if (!lv->qsearch)
         s->run.use_qsearch = 0;
     s->rules = pos->rules;
+    s->gen = mg_turns_for_cpu();
     s->root_turns = pos->turns;
     s->depth_limit = limits->max_depth ? (int)limits->max_depth
                                        : FAN_SEARCH_MAX_DEPTH;
@@ -893,7 +902,7 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
     s->root_index = s->ngame;
 
     for (int i = 0; i < threads && r == FAN_OK; i++) {
-        worker *w = s->workers[i];
+        search_worker *w = s->workers[i];
         prepare_worker(w, s);
         w->keys[s->root_index] = root.key;
         w->clock[s->root_index] =
@@ -917,7 +926,7 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
     for (int i = 1; i < started; i++)
         pthread_join(s->workers[i]->thread, NULL);
 
-    worker *w = s->workers[0];
+    search_worker *w = s->workers[0];
     fill_result(out, w, 0);
     out->nodes = total_nodes(s);
     if (threads == 1)

@@ -26,7 +26,7 @@ static long compared;
 /* Both copies, both counts, depths 0..maxdepth, with and without a table. */
 static void same_counts(const fan_position *p, unsigned maxdepth)
 {
-    static tt_entry entries[2 * 1024];
+    static perft_tt_entry entries[2 * 1024];
     perft_tt tt = {entries, 1023};
     for (int with_tt = 0; with_tt < 2; with_tt++)
         for (int unique = 0; unique < 2; unique++)
@@ -34,9 +34,9 @@ static void same_counts(const fan_position *p, unsigned maxdepth)
                 memset(entries, 0, sizeof entries);
                 perft_ctx c;
                 perft_ctx_init(&c, p->rules, with_tt ? &tt : NULL);
-                uint64_t g = perft_state_generic(&c, &p->cur, d, unique);
+                uint64_t g = perft_state_generic(&c, &p->cur.st, d, unique);
                 memset(entries, 0, sizeof entries);
-                uint64_t f = perft_state_fast(&c, &p->cur, d, unique);
+                uint64_t f = perft_state_fast(&c, &p->cur.st, d, unique);
                 ck_assert_msg(g == f,
                               "depth %u %s%s: generic %llu, fast %llu", d,
                               unique ? "unique" : "paths",

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* White-box checks of the engine's own turn generator and Zobrist keys
- * (lib/search.h) against the public turn API, which builds turns from
- * paths by a different route (the chain-step machine). */
+/* White-box checks of the unique-turn generator (lib/movegen.h, both of
+ * its copies) against the effects of the path-recording walk, which finds
+ * turns by a different route (step by step, every path), and of the
+ * Zobrist keys (lib/search.h). */
 #include "tcommon.h"
 #include "trandom.h"
 
+#include "lib/position.h"
 #include "lib/search.h"
 
 static int cmp_turn(const void *a, const void *b)
@@ -23,22 +25,69 @@ static void boards(const fan_position *p, uint64_t *own, uint64_t *opp)
     *opp = white ? b : w;
 }
 
-/* The engine's turns are exactly the public API's turns. */
+/* The generator's turns of p (generic copy, and the fast one where the
+ * processor runs it, in the same order) are exactly the distinct effects
+ * of the public path list, and fan_position_turns gives them too. */
 static void same_turns(const fan_position *p)
 {
-    static fan_turn api[4096], mine[4096];
-    size_t n = 0;
-    ck_assert_fan_ok(fan_position_turns(api, 4096, &n, p));
-    uint64_t own, opp;
-    boards(p, &own, &opp);
-    int overflow = 0;
-    int m = gen_turns(mine, 4096, own, opp, fan_position_rules(p), &overflow);
-    ck_assert_int_eq(overflow, 0);
-    ck_assert_int_eq((int)n, m);
-    qsort(api, n, sizeof *api, cmp_turn);
-    qsort(mine, (size_t)m, sizeof *mine, cmp_turn);
+    static fan_path paths[1 << 16];
+    static fan_turn want[1 << 16], mine[4096], api[4096];
+    size_t np = 0, n = 0;
+    ck_assert_fan_ok(fan_position_paths(paths, 1 << 16, &np, p));
+    for (size_t i = 0; i < np; i++) {
+        ck_assert_fan_ok(fan_path_turn(&want[n], &paths[i]));
+        n++;
+    }
+    qsort(want, n, sizeof *want, cmp_turn);
+    size_t k = 0;
     for (size_t i = 0; i < n; i++)
-        ck_assert_msg(api[i] == mine[i], "turn %zu differs", i);
+        if (k == 0 || want[k - 1] != want[i])
+            want[k++] = want[i];
+    int m = p->result == FAN_ONGOING
+                ? mg_turns_generic(mine, 4096, &p->cur.st, p->rules)
+                : 0;
+    ck_assert_int_eq(m, (int)k);
+#ifdef FAN_PERFT_FAST
+    if (mg_cpu_fast()) {
+        static fan_turn fast[4096];
+        ck_assert_int_eq(mg_turns_fast(fast, 4096, &p->cur.st, p->rules), m);
+        for (int i = 0; i < m; i++)
+            ck_assert_msg(fast[i] == mine[i], "turn %d: order differs", i);
+    }
+#endif
+    size_t na = 0;
+    ck_assert_fan_ok(fan_position_turns(api, 4096, &na, p));
+    ck_assert_uint_eq(na, (size_t)m);
+    for (int i = 0; i < m; i++)
+        ck_assert_msg(api[i] == mine[i], "turn %d: order differs", i);
+    qsort(mine, (size_t)m, sizeof *mine, cmp_turn);
+    for (int i = 0; i < m; i++)
+        ck_assert_msg(want[i] == mine[i], "turn %d differs", i);
+    /* a list one short is refused, not cut */
+    if (m > 0)
+        ck_assert_int_eq(mg_turns_generic(mine, (size_t)m - 1, &p->cur.st,
+                                          p->rules),
+                         -1);
+}
+
+/* The same in the middle of chains reached by random capture steps. */
+static void chain_turns(const fan_position *p, uint64_t *rng)
+{
+    fan_position *q = NULL;
+    ck_assert_fan_ok(fan_position_clone(&q, p));
+    for (int k = 0; k < 6; k++) {
+        fan_step steps[FAN_STEPS_MAX];
+        size_t n = 0;
+        ck_assert_fan_ok(fan_position_steps(steps, FAN_STEPS_MAX, &n, q));
+        if (n == 0 || steps[0].kind == FAN_STEP_PAIKA)
+            break;
+        const fan_step *s = &steps[trand_next(rng) % n];
+        ck_assert_fan_ok(fan_position_play_step(q, s->from, s->to, s->kind));
+        if (!fan_position_in_chain(q))
+            break;
+        same_turns(q);
+    }
+    fan_position_free(q);
 }
 
 START_TEST(start_turns)
@@ -49,8 +98,10 @@ START_TEST(start_turns)
     uint64_t own, opp;
     boards(p, &own, &opp);
     fan_turn t[64];
+    mg_state st;
+    mg_state_start(&st, own, opp);
     /* the five first turns of the rules notes */
-    ck_assert_int_eq(gen_turns(t, 64, own, opp, FAN_RULES_STOP, NULL), 5);
+    ck_assert_int_eq(mg_turns(t, 64, &st, FAN_RULES_STOP), 5);
     fan_position_free(p);
 }
 END_TEST
@@ -63,6 +114,7 @@ START_TEST(random_games)
             fan_position *p = trand_game(&rng, rules, 60);
             ck_assert_ptr_nonnull(p);
             same_turns(p);
+            chain_turns(p, &rng);
             fan_position_free(p);
         }
 }
@@ -96,8 +148,9 @@ START_TEST(zobrist_incremental)
         spos_set(&s, w, b, stm);
         boards(p, &own, &opp);
         ck_assert(s.own == own && s.opp == opp);
-        fan_turn turns[1024];
-        int n = gen_turns(turns, 1024, own, opp, fan_position_rules(p), NULL);
+        fan_turn turns[FAN_TURNS_MAX];
+        int n = mg_turns(turns, FAN_TURNS_MAX, &p->cur.st, p->rules);
+        ck_assert_int_ge(n, 0);
         for (int i = 0; i < n; i++) {
             spos c;
             spos_play(&c, &s, turns[i]);
@@ -136,7 +189,7 @@ END_TEST
 
 START_TEST(targets_match_captures)
 {
-    /* gen_targets() is the union of what the first segments capture */
+    /* mg_targets() is the union of what the first segments capture */
     uint64_t rng = 0x7A26E7u;
     for (int k = 0; k < 400; k++) {
         fan_position *p = trand_game(&rng, FAN_RULES_STOP, 50);
@@ -153,7 +206,7 @@ START_TEST(targets_match_captures)
             largest = c > largest ? c : largest;
         }
         int run = -1;
-        ck_assert_uint_eq(gen_targets(own, opp, &run), want);
+        ck_assert_uint_eq(mg_targets(own, opp, &run), want);
         ck_assert_int_eq(run, largest);
         fan_position_free(p);
     }
