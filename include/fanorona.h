@@ -157,10 +157,6 @@ typedef struct fan_path {
 /* Upper bound of the number of steps fan_position_steps() can return. */
 #define FAN_STEPS_MAX 352
 
-/* Upper bound of the number of unique turns fan_position_turns() can
- * return in any position (doc/api.md derives it). */
-#define FAN_TURNS_MAX 4096
-
 /* ------------------------------------------------------------------ */
 /* Position handle                                                     */
 

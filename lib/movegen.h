@@ -334,8 +334,8 @@ int mg_walk(const mg_chain *c, int rules, mg_visit_fn visit, void *ctx);
  * S, SE), approach before withdrawal, a chain after the chains that
  * continue it, each effect where it first ends; paikas direction by
  * direction, origins ascending. Writes at most cap turns and returns their
- * number, or -1 when there are more than cap (out then holds cap of them).
- * FAN_TURNS_MAX is always enough. */
+ * number, or -1 when there are more than cap (out then holds cap of them;
+ * no small bound of the number is known, doc/api.md). */
 typedef int (*mg_turns_fn)(fan_turn *out, size_t cap, const mg_state *s,
                            int rules);
 int mg_turns_generic(fan_turn *out, size_t cap, const mg_state *s, int rules);

@@ -7,7 +7,6 @@
 #include "search.h"
 #include "position.h"
 
-#include <assert.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,11 +40,21 @@ typedef struct search_worker {
     fan_turn killers[MAX_PLY][2];
     fan_turn pv[MAX_PLY][MAX_PLY];
     int pvlen[MAX_PLY];
-    fan_turn moves[MAX_PLY][MAX_TURNS];
-    int scores[MAX_PLY][MAX_TURNS];
+    /* the turn lists of the nodes on the current line, one after the
+     * other: the list of ply p starts at base[p]; grown on demand, as no
+     * small bound of the number of turns is known (doc/api.md) */
+    fan_turn *stack_moves;
+    int *stack_scores;
+    size_t stack_cap;
+    size_t base[MAX_PLY + 1];
+    int failed;                /* FAN_ENOMEM when the stack could not grow */
     uint64_t keys[KEYS_MAX];   /* positions of the game, then of the path */
     int clock[KEYS_MAX];       /* paikas in a row leading to the position */
 } search_worker;
+
+#define PLY_MOVES(w, ply) ((w)->stack_moves + (w)->base[ply])
+#define PLY_SCORES(w, ply) ((w)->stack_scores + (w)->base[ply])
+#define STACK_START 256 /* small: every search runs the growth path */
 
 struct fan_search {
     tt_table tt;
@@ -228,8 +237,8 @@ static void pick(fan_turn *moves, int *scores, int i, int n)
 static void score_moves(search_worker *w, const spos *p, int ply,
                         fan_turn tt_move, int n)
 {
-    const fan_turn *moves = w->moves[ply];
-    int *scores = w->scores[ply];
+    const fan_turn *moves = PLY_MOVES(w, ply);
+    int *scores = PLY_SCORES(w, ply);
     for (int i = 0; i < n; i++) {
         fan_turn t = moves[i];
         int h = w->history[p->stm][FAN_TURN_FROM(t)][FAN_TURN_TO(t)];
@@ -261,15 +270,41 @@ static void reward(search_worker *w, const spos *p, int ply, fan_turn t, int dep
     }
 }
 
-/* The unique turns of p into the list of ply. The list holds
- * FAN_TURNS_MAX turns, which is always enough (doc/api.md). */
+static int grow_stack(search_worker *w, size_t cap)
+{
+    fan_turn *m = realloc(w->stack_moves, cap * sizeof *m);
+    if (!m)
+        return FAN_ENOMEM;
+    w->stack_moves = m;
+    int *sc = realloc(w->stack_scores, cap * sizeof *sc);
+    if (!sc)
+        return FAN_ENOMEM;
+    w->stack_scores = sc;
+    w->stack_cap = cap;
+    return FAN_OK;
+}
+
+/* The unique turns of p into the list of ply, the stack grown when they
+ * do not fit; a failure to grow stops the search (fan_search_run then
+ * reports FAN_ENOMEM). */
 static int gen_node_turns(search_worker *w, const spos *p, int ply)
 {
     mg_state st;
     mg_state_start(&st, p->own, p->opp);
-    int n = w->s->gen(w->moves[ply], MAX_TURNS, &st, w->s->rules);
-    assert(n >= 0);
-    return n;
+    for (;;) {
+        size_t at = w->base[ply];
+        int n = w->s->gen(w->stack_moves + at, w->stack_cap - at, &st,
+                          w->s->rules);
+        if (n >= 0) {
+            w->base[ply + 1] = at + (size_t)n;
+            return n;
+        }
+        if (grow_stack(w, 2 * w->stack_cap) != FAN_OK) {
+            w->failed = FAN_ENOMEM;
+            request_stop(w->s);
+            return 0;
+        }
+    }
 }
 
 static int qsearch(search_worker *w, const spos *p, int alpha, int beta, int ply,
@@ -303,8 +338,8 @@ static int qsearch(search_worker *w, const spos *p, int alpha, int beta, int ply
     int n = gen_node_turns(w, p, ply);
     score_moves(w, p, ply, 0, n);
     for (int i = 0; i < n; i++) {
-        pick(w->moves[ply], w->scores[ply], i, n);
-        fan_turn t = w->moves[ply][i];
+        pick(PLY_MOVES(w, ply), PLY_SCORES(w, ply), i, n);
+        fan_turn t = PLY_MOVES(w, ply)[i];
         spos child;
         spos_play(&child, p, t);
         int score = -qsearch(w, &child, -beta, -alpha, ply + 1, qply + 1);
@@ -381,7 +416,7 @@ static int search(search_worker *w, const spos *p, int alpha, int beta, int dept
     if (cfg->use_ordering)
         score_moves(w, p, ply, have_hit ? hit.move : 0, n);
 
-    int quiet_node = !FAN_TURN_CAPTURED(w->moves[ply][0]);
+    int quiet_node = !FAN_TURN_CAPTURED(PLY_MOVES(w, ply)[0]);
     int futile = 0;
     if (cfg->use_futility && quiet_node && depth == 1 && !pv_node &&
         alpha > -SCORE_WIN_MIN && beta < SCORE_WIN_MIN)
@@ -391,8 +426,8 @@ static int search(search_worker *w, const spos *p, int alpha, int beta, int dept
     fan_turn best_move = 0;
     for (int i = 0; i < n; i++) {
         if (cfg->use_ordering)
-            pick(w->moves[ply], w->scores[ply], i, n);
-        fan_turn t = w->moves[ply][i];
+            pick(PLY_MOVES(w, ply), PLY_SCORES(w, ply), i, n);
+        fan_turn t = PLY_MOVES(w, ply)[i];
         int quiet = !FAN_TURN_CAPTURED(t);
         spos child;
         spos_play(&child, p, t);
@@ -626,13 +661,19 @@ static void *helper_main(void *arg)
 /* ------------------------------------------------------------------ */
 /* Handle                                                              */
 
+static void free_worker(search_worker *w)
+{
+    free(w->roots);
+    free(w->saved);
+    free(w->stack_moves);
+    free(w->stack_scores);
+    free(w);
+}
+
 static void free_workers(fan_search *s)
 {
-    for (int i = 0; i < s->nworkers; i++) {
-        free(s->workers[i]->roots);
-        free(s->workers[i]->saved);
-        free(s->workers[i]);
-    }
+    for (int i = 0; i < s->nworkers; i++)
+        free_worker(s->workers[i]);
     free(s->workers);
     s->workers = NULL;
     s->nworkers = 0;
@@ -657,11 +698,8 @@ static int ensure_workers(fan_search *s, int n)
         ws[i]->s = s;
         ws[i]->id = i;
     }
-    for (int i = n; i < s->nworkers; i++) {
-        free(s->workers[i]->roots);
-        free(s->workers[i]->saved);
-        free(s->workers[i]);
-    }
+    for (int i = n; i < s->nworkers; i++)
+        free_worker(s->workers[i]);
     free(s->workers);
     s->workers = ws;
     s->nworkers = n;
@@ -799,6 +837,8 @@ static int build_roots(search_worker *w, const fan_position *pos, const spos *ro
     if (!saved)
         return FAN_ENOMEM;
     w->saved = saved;
+    if (w->stack_cap < STACK_START && grow_stack(w, STACK_START) != FAN_OK)
+        return FAN_ENOMEM;
     w->nroots = (int)tl->n;
     for (size_t i = 0; i < tl->n; i++) {
         root_move *rm = &w->roots[i];
@@ -831,6 +871,8 @@ static void prepare_worker(search_worker *w, const fan_search *s)
     atomic_store_explicit(&w->published, 0, memory_order_relaxed);
     w->seldepth = 0;
     w->depth_done = 0;
+    w->failed = FAN_OK;
+    memset(w->base, 0, sizeof w->base);
     memset(w->killers, 0, sizeof w->killers);
     for (int c = 0; c < 2; c++)
         for (int a = 0; a < BOARD_SQUARES; a++)
@@ -926,6 +968,11 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
     for (int i = 1; i < started; i++)
         pthread_join(s->workers[i]->thread, NULL);
 
+    for (int i = 0; i < threads; i++)
+        if (s->workers[i]->failed) {
+            atomic_store(&s->stop, 0);
+            return s->workers[i]->failed;
+        }
     search_worker *w = s->workers[0];
     fill_result(out, w, 0);
     out->nodes = total_nodes(s);

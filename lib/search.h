@@ -111,6 +111,5 @@ void tt_store(tt_table *t, uint64_t key, fan_turn move, int score, int depth,
 #define SCORE_WIN_MIN (FAN_SCORE_WIN - FAN_SCORE_DECISIVE_TURNS)
 
 #define MAX_PLY 160
-#define MAX_TURNS FAN_TURNS_MAX
 
 #endif

@@ -5,6 +5,7 @@
  * the walk finds them in. */
 #include "position.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,10 +50,10 @@ static int list_unique(turn_list *tl, const mg_chain *c, int rules)
             return FAN_OK;
         }
         free(t);
-        /* more than FAN_TURNS_MAX would be a bug of the bound */
-        if (cap >= FAN_TURNS_MAX)
+        /* no small bound is known (doc/api.md): grow while memory lasts */
+        if (cap > (size_t)INT_MAX / 2)
             return FAN_ENOMEM;
-        cap = 2 * cap < FAN_TURNS_MAX ? 2 * cap : FAN_TURNS_MAX;
+        cap *= 2;
     }
 }
 

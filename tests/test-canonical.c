@@ -6,6 +6,8 @@
 #include "tcommon.h"
 #include "trandom.h"
 
+#define TURNS_CAP (1 << 16)
+
 #include <string.h>
 
 /* The order of doc/formats.md, written out here on its own: fewer steps
@@ -25,8 +27,8 @@ static int before(const fan_path *a, const fan_path *b)
 }
 
 static fan_path paths[1 << 14];
-static fan_turn turns[FAN_TURNS_MAX];
-static fan_perft_entry entries[FAN_TURNS_MAX];
+static fan_turn turns[TURNS_CAP];
+static fan_perft_entry entries[TURNS_CAP];
 static long shared_effects, not_first;
 
 /* Every turn's canonical path is the least path with its effect. */
@@ -34,11 +36,11 @@ static void check_position(const fan_position *p)
 {
     size_t np = 0, nt = 0, ne = 0;
     ck_assert_fan_ok(fan_position_paths(paths, 1 << 14, &np, p));
-    ck_assert_fan_ok(fan_position_turns(turns, FAN_TURNS_MAX, &nt, p));
+    ck_assert_fan_ok(fan_position_turns(turns, TURNS_CAP, &nt, p));
     if (fan_position_result(p) != FAN_ONGOING)
         return;
     ck_assert_fan_ok(
-        fan_perft_divide(entries, FAN_TURNS_MAX, &ne, p, 1, FAN_COUNT_UNIQUE));
+        fan_perft_divide(entries, TURNS_CAP, &ne, p, 1, FAN_COUNT_UNIQUE));
     ck_assert_uint_eq(ne, nt);
     for (size_t i = 0; i < nt; i++) {
         const fan_path *least = NULL, *first = NULL;

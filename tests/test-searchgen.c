@@ -6,6 +6,8 @@
 #include "tcommon.h"
 #include "trandom.h"
 
+#define TURNS_CAP (1 << 16)
+
 #include "lib/position.h"
 #include "lib/search.h"
 
@@ -31,7 +33,7 @@ static void boards(const fan_position *p, uint64_t *own, uint64_t *opp)
 static void same_turns(const fan_position *p)
 {
     static fan_path paths[1 << 16];
-    static fan_turn want[1 << 16], mine[4096], api[4096];
+    static fan_turn want[1 << 16], mine[TURNS_CAP], api[TURNS_CAP];
     size_t np = 0, n = 0;
     ck_assert_fan_ok(fan_position_paths(paths, 1 << 16, &np, p));
     for (size_t i = 0; i < np; i++) {
@@ -44,19 +46,19 @@ static void same_turns(const fan_position *p)
         if (k == 0 || want[k - 1] != want[i])
             want[k++] = want[i];
     int m = p->result == FAN_ONGOING
-                ? mg_turns_generic(mine, 4096, &p->cur.st, p->rules)
+                ? mg_turns_generic(mine, TURNS_CAP, &p->cur.st, p->rules)
                 : 0;
     ck_assert_int_eq(m, (int)k);
 #ifdef FAN_PERFT_FAST
     if (mg_cpu_fast()) {
-        static fan_turn fast[4096];
-        ck_assert_int_eq(mg_turns_fast(fast, 4096, &p->cur.st, p->rules), m);
+        static fan_turn fast[TURNS_CAP];
+        ck_assert_int_eq(mg_turns_fast(fast, TURNS_CAP, &p->cur.st, p->rules), m);
         for (int i = 0; i < m; i++)
             ck_assert_msg(fast[i] == mine[i], "turn %d: order differs", i);
     }
 #endif
     size_t na = 0;
-    ck_assert_fan_ok(fan_position_turns(api, 4096, &na, p));
+    ck_assert_fan_ok(fan_position_turns(api, TURNS_CAP, &na, p));
     ck_assert_uint_eq(na, (size_t)m);
     for (int i = 0; i < m; i++)
         ck_assert_msg(api[i] == mine[i], "turn %d: order differs", i);
@@ -148,8 +150,8 @@ START_TEST(zobrist_incremental)
         spos_set(&s, w, b, stm);
         boards(p, &own, &opp);
         ck_assert(s.own == own && s.opp == opp);
-        fan_turn turns[FAN_TURNS_MAX];
-        int n = mg_turns(turns, FAN_TURNS_MAX, &p->cur.st, p->rules);
+        fan_turn turns[TURNS_CAP];
+        int n = mg_turns(turns, TURNS_CAP, &p->cur.st, p->rules);
         ck_assert_int_ge(n, 0);
         for (int i = 0; i < n; i++) {
             spos c;
