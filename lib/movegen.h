@@ -82,6 +82,13 @@ static inline uint64_t mg_run_dir(uint64_t line, int up, uint64_t opp)
     return (upward & sel) | (downward & ~sel);
 }
 
+/* The run on the ray from p in direction d (p itself excluded): the form
+ * for loops that know the direction (a constant once unrolled). */
+static inline uint64_t mg_ray_run(int p, int d, uint64_t opp)
+{
+    return mg_run_dir(board_ray[p][d], d < 4, opp);
+}
+
 /* What a step from sq to its neighbour to removes by approach (the run
  * from the point beyond to) and by withdrawal (the run from the point
  * behind sq); empty when that point holds no enemy piece. */

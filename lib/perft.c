@@ -326,13 +326,13 @@ static uint64_t paths_captures(const perft_ctx *c, uint64_t own, uint64_t opp,
         for (; approach; approach &= approach - 1) {
             int s = board_lsb(approach), to = s + board_delta[d];
             n += first_chain_paths(c, own, opp, s, d,
-                                   mg_run_approach(s, to, opp),
+                                   mg_ray_run(to, d, opp),
                                    depth);
         }
         for (; withdraw; withdraw &= withdraw - 1) {
             int s = board_lsb(withdraw);
             n += first_chain_paths(c, own, opp, s, d,
-                                   mg_run_withdrawal(s, s + board_delta[d], opp),
+                                   mg_ray_run(s, DIR_OPPOSITE(d), opp),
                                    depth);
         }
     }

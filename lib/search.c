@@ -65,7 +65,8 @@ struct fan_search {
     int nworkers;
     /* per run */
     int rules;
-    mg_turns_fn gen;     /* the copy of the generator for this processor */
+    mg_turns_fn gen;     /* the copies of the generator and of the */
+    eval_fn eval;        /* evaluation for this processor */
     int root_turns;      /* complete turns played before the root turn */
     int root_index;      /* index of the root in worker keys */
     int ngame;           /* game positions before the root in keys */
@@ -321,15 +322,15 @@ static int qsearch(search_worker *w, const spos *p, int alpha, int beta, int ply
     if (!mg_capturers(p->own, p->opp)) {
         if (!mg_has_turn(p->own, p->opp))
             return -SCORE_WIN + ply;
-        return evaluate(cfg, p->own, p->opp);
+        return w->s->eval(cfg, p->own, p->opp);
     }
     if (w->s->root_turns + ply >= FAN_TURN_LIMIT)
         return 0;
     if (qply >= cfg->qsearch_limit || ply >= MAX_PLY - 1)
-        return evaluate(cfg, p->own, p->opp);
+        return w->s->eval(cfg, p->own, p->opp);
     int best = -SCORE_INF;
     if (cfg->qsearch_standpat) {
-        best = evaluate(cfg, p->own, p->opp) + cfg->standpat_bonus;
+        best = w->s->eval(cfg, p->own, p->opp) + cfg->standpat_bonus;
         if (best >= beta)
             return best;
         if (best > alpha)
@@ -391,7 +392,7 @@ static int search(search_worker *w, const spos *p, int alpha, int beta, int dept
             return 0;
         if (!mg_has_turn(p->own, p->opp))
             return -SCORE_WIN + ply;
-        return evaluate(cfg, p->own, p->opp);
+        return w->s->eval(cfg, p->own, p->opp);
     }
     if (count_node(w))
         return 0;
@@ -420,7 +421,7 @@ static int search(search_worker *w, const spos *p, int alpha, int beta, int dept
     int futile = 0;
     if (cfg->use_futility && quiet_node && depth == 1 && !pv_node &&
         alpha > -SCORE_WIN_MIN && beta < SCORE_WIN_MIN)
-        futile = evaluate(cfg, p->own, p->opp) + 150 <= alpha;
+        futile = w->s->eval(cfg, p->own, p->opp) + 150 <= alpha;
 
     int alpha0 = alpha, best = -SCORE_INF;
     fan_turn best_move = 0;
@@ -927,6 +928,7 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
         s->run.use_qsearch = 0;
     s->rules = pos->rules;
     s->gen = mg_turns_for_cpu();
+    s->eval = evaluate_for_cpu();
     s->root_turns = pos->turns;
     s->depth_limit = limits->max_depth ? (int)limits->max_depth
                                        : FAN_SEARCH_MAX_DEPTH;

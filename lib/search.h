@@ -67,6 +67,13 @@ void search_set_config(fan_search *s, const search_config *cfg);
 /* Evaluation (eval.c): side to move's view, in centipieces.           */
 
 int evaluate(const search_config *cfg, uint64_t own, uint64_t opp);
+/* The two copies behind it (eval.c, eval-fast.c) and the choice. */
+typedef int (*eval_fn)(const search_config *cfg, uint64_t own, uint64_t opp);
+int evaluate_generic(const search_config *cfg, uint64_t own, uint64_t opp);
+#ifdef FAN_PERFT_FAST
+int evaluate_fast(const search_config *cfg, uint64_t own, uint64_t opp);
+#endif
+eval_fn evaluate_for_cpu(void);
 
 /* ------------------------------------------------------------------ */
 /* Transposition table (tt.c): buckets of two entries, shared by the   */
