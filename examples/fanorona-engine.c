@@ -139,7 +139,7 @@ static int on_progress(void *user, const fan_search_result *r)
 static void *search_main(void *arg)
 {
     engine *e = arg;
-    fan_search_result r;
+    fan_search_result r = FAN_SEARCH_RESULT_INIT;
     int rc = fan_search_run(&r, e->search, e->search_pos, &e->limits,
                             on_progress, e);
     /* "go infinite" answers only after "stop" */
@@ -361,8 +361,12 @@ static void cmd_go(engine *e, char *rest)
             ms = left / 2;
         l.time_ms = ms > 5 ? ms - 2 : 1;
     }
-    l.threads = e->threads;
-    l.hash_mib = e->hash;
+    /* Hash and Threads belong to the handle: set them between searches */
+    fan_search_options o = FAN_SEARCH_OPTIONS_INIT;
+    o.threads = e->threads;
+    o.hash_mib = e->hash;
+    if (fan_search_configure(e->search, &o) != FAN_OK)
+        say(e, "info string cannot resize the table; the old one is kept");
     l.multipv = e->multipv;
     l.level = e->level;
     l.seed = (uint64_t)time(NULL);
@@ -395,7 +399,9 @@ int main(void)
     e.multipv = 1;
     e.rules = FAN_RULES_STOP;
     pthread_mutex_init(&e.out_lock, NULL);
-    if (fan_search_new(&e.search, e.hash) != FAN_OK ||
+    fan_search_options opts = FAN_SEARCH_OPTIONS_INIT;
+    opts.hash_mib = e.hash;
+    if (fan_search_new(&e.search, &opts) != FAN_OK ||
         fan_position_new(&e.pos, e.rules) != FAN_OK) {
         fprintf(stderr, "fanorona-engine: out of memory\n");
         return 1;

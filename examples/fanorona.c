@@ -204,7 +204,7 @@ static void mask_text(char *buf, uint64_t mask)
             continue;
         if (len)
             buf[len++] = ' ';
-        fan_square_name(buf + len, 3, sq);
+        fan_square_name(buf + len, 3, NULL, sq);
         len += 2;
     }
 }
@@ -676,7 +676,7 @@ static void show(game *g)
         mask_text(visits, visited);
         mask_text(taken, captured);
         char square[3];
-        fan_square_name(square, sizeof square, active);
+        fan_square_name(square, sizeof square, NULL, active);
         printf("Capture chain %s so far (removed %s).\n", path, taken);
         printf("Active piece %s; visited %s.\n", square, visits);
         printf("Continuations:\n");
@@ -687,7 +687,7 @@ static void show(game *g)
             printf("The chain must go on.\n");
     } else if (g->selected >= 0) {
         char square[3];
-        fan_square_name(square, sizeof square, g->selected);
+        fan_square_name(square, sizeof square, NULL, g->selected);
         printf("Selected %s; its steps:\n", square);
         print_steps(steps, n, g->selected);
     } else {
@@ -802,7 +802,7 @@ static int engine_turn(game *g)
     if (limits.level == 0)
         limits.time_ms = ENGINE_TIME_MS;
     limits.seed = next_random(g);
-    fan_search_result result;
+    fan_search_result result = FAN_SEARCH_RESULT_INIT;
     fflush(stdout);
     int r = fan_search_run(&result, g->search, g->pos, &limits, NULL, NULL);
     if (r == FAN_OK)
@@ -1011,7 +1011,7 @@ static int square_command(game *g, int sq)
 {
     fan_position *pos = g->pos;
     char name[3];
-    fan_square_name(name, sizeof name, sq);
+    fan_square_name(name, sizeof name, NULL, sq);
     int origin = g->selected;
     if (fan_position_in_chain(pos))
         fan_position_active_piece(&origin, pos);
@@ -1338,7 +1338,7 @@ static int cmd_play(int argc, char **argv)
     g.echo = !isatty(STDIN_FILENO);
 
     if (g.player[FAN_WHITE] == ENGINE || g.player[FAN_BLACK] == ENGINE) {
-        if ((r = fan_search_new(&g.search, 0)) != FAN_OK) {
+        if ((r = fan_search_new(&g.search, NULL)) != FAN_OK) {
             fan_position_free(g.pos);
             return library_error("engine", r);
         }
@@ -1479,7 +1479,7 @@ static int cmd_analyze(int argc, char **argv)
     if (status)
         return status;
     fan_search *search = NULL;
-    if ((r = fan_search_new(&search, 0)) != FAN_OK) {
+    if ((r = fan_search_new(&search, NULL)) != FAN_OK) {
         fan_position_free(pos);
         return library_error("analyze", r);
     }
@@ -1488,7 +1488,7 @@ static int cmd_analyze(int argc, char **argv)
     limits.time_ms = time_ms;
     limits.multipv = (uint32_t)multipv;
     analysis a = {pos, (uint32_t)multipv, 0};
-    fan_search_result result;
+    fan_search_result result = FAN_SEARCH_RESULT_INIT;
     r = fan_search_run(&result, search, pos, &limits, analysis_line, &a);
     if (r == FAN_OK && a.failed)
         r = a.failed;
@@ -1558,7 +1558,7 @@ static int cmd_show(int argc, char **argv)
         fan_position_chain_path(&chain, pos);
         path_text(path, &chain);
         mask_text(taken, captured);
-        fan_square_name(name, sizeof name, active);
+        fan_square_name(name, sizeof name, NULL, active);
         printf("Chain so far: %s (captured %s), active piece %s\n", path,
                taken, name);
     }

@@ -7,18 +7,16 @@
 #include <stdio.h>
 #include <string.h>
 
-FAN_API int fan_square_name(char *buf, size_t size, int square)
+FAN_API int fan_square_name(char *buf, size_t size, size_t *needed,
+                            int square)
 {
-    if (!buf)
+    if (!buf && size)
         return FAN_EINVAL;
     if (!VALID_SQUARE(square))
         return FAN_ERANGE;
-    if (size < 3)
-        return FAN_EBUFS;
-    buf[0] = (char)('a' + SQ_COL(square));
-    buf[1] = (char)('1' + SQ_ROW(square));
-    buf[2] = '\0';
-    return FAN_OK;
+    writer w = {buf, size, 0};
+    text_put_square(&w, square);
+    return text_finish(&w, needed);
 }
 
 FAN_API int fan_square_parse(const char *text)
@@ -99,12 +97,12 @@ void step_diagnose(char *msg, size_t size, const mg_state *c, int from, int to,
                    int kind)
 {
     char f[3], t[3];
-    fan_square_name(f, sizeof f, from);
-    fan_square_name(t, sizeof t, to);
+    fan_square_name(f, sizeof f, NULL, from);
+    fan_square_name(t, sizeof t, NULL, to);
     int chain = mg_in_chain(c);
     if (chain && from != c->sq) {
         char a[3];
-        fan_square_name(a, sizeof a, c->sq);
+        fan_square_name(a, sizeof a, NULL, c->sq);
         snprintf(msg, size, "the chain goes on with the piece on %s", a);
         return;
     }
@@ -254,8 +252,8 @@ static void note_failure(resolver *rs, int depth, size_t at, const char *msg)
 static void step_label(char *buf, size_t size, const turn_text *t, int i)
 {
     char f[3], to[3];
-    fan_square_name(f, sizeof f, i ? t->to[i - 1] : t->from);
-    fan_square_name(to, sizeof to, t->to[i]);
+    fan_square_name(f, sizeof f, NULL, i ? t->to[i - 1] : t->from);
+    fan_square_name(to, sizeof to, NULL, t->to[i]);
     snprintf(buf, size, "%s-%s%s", f, to,
              t->kind[i] == FAN_STEP_APPROACH     ? "A"
              : t->kind[i] == FAN_STEP_WITHDRAWAL ? "W"
@@ -273,7 +271,7 @@ static void resolve_dfs(resolver *rs, const mg_chain *c, int i)
         int open = c->path.kind[last] != FAN_STEP_PAIKA &&
                    mg_has_continuation(&c->st);
         char a[3];
-        fan_square_name(a, sizeof a, c->st.sq);
+        fan_square_name(a, sizeof a, NULL, c->st.sq);
         if (rs->mode == RESOLVE_PARTIAL && !open) {
             snprintf(msg, sizeof msg,
                      "the turn cannot go on after %s, so it is not unfinished",

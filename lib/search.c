@@ -6,13 +6,13 @@
  * a shared table (Lazy SMP). Everything lives in the search handle. */
 #include "search.h"
 #include "position.h"
+#include "cpu.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#define DEFAULT_HASH_MIB 16
 #define KEYS_MAX (FAN_TURN_LIMIT + MAX_PLY + 8)
 #define CHECK_EVERY 1024
 
@@ -72,6 +72,7 @@ struct fan_search {
     int ngame;           /* game positions before the root in keys */
     uint64_t game_keys[FAN_TURN_LIMIT + 2];
     int game_clock[FAN_TURN_LIMIT + 2];
+    uint32_t threads;    /* as configured; 0 = one per online processor */
     int depth_limit, multipv;
     uint64_t node_limit, time_limit_ms;
     struct timespec start;
@@ -586,11 +587,15 @@ static int search_line(search_worker *w, int line, int depth, int prev)
     }
 }
 
-static void fill_result(fan_search_result *out, const search_worker *w, int line)
+/* Fills a result of the library's own version (callers with an older
+ * version get a copy of their prefix: see copy_result). */
+static void fill_result(fan_search_result *out, const search_worker *w,
+                        int line)
 {
     const fan_search *s = w->s;
     const root_move *rm = &w->roots[line];
     memset(out, 0, sizeof *out);
+    out->version = FAN_SEARCH_RESULT_VERSION;
     out->best = rm->turn;
     out->score = is_decisive(rm->score) ? rm->score : rm->score - rm->noise;
     if (rm->score <= -SCORE_INF)
@@ -707,19 +712,98 @@ static int ensure_workers(fan_search *s, int n)
     return FAN_OK;
 }
 
-FAN_API int fan_search_new(fan_search **out, uint32_t hash_mib)
+FAN_API int fan_search_options_init(fan_search_options *out)
+{
+    static const fan_search_options init = FAN_SEARCH_OPTIONS_INIT;
+    if (!out)
+        return FAN_EINVAL;
+    *out = init;
+    return FAN_OK;
+}
+
+FAN_API int fan_search_limits_init(fan_search_limits *out)
+{
+    static const fan_search_limits init = FAN_SEARCH_LIMITS_INIT;
+    if (!out)
+        return FAN_EINVAL;
+    *out = init;
+    return FAN_OK;
+}
+
+FAN_API int fan_search_result_init(fan_search_result *out)
 {
     if (!out)
         return FAN_EINVAL;
-    if (hash_mib > FAN_SEARCH_MAX_HASH_MIB)
+    memset(out, 0, sizeof *out);
+    out->version = FAN_SEARCH_RESULT_VERSION;
+    return FAN_OK;
+}
+
+static int check_options(const fan_search_options *o)
+{
+    if (o->version < 1 || o->version > FAN_SEARCH_OPTIONS_VERSION)
+        return FAN_EINVAL;
+    if (o->threads > FAN_SEARCH_MAX_THREADS ||
+        o->hash_mib > FAN_SEARCH_MAX_HASH_MIB)
         return FAN_ERANGE;
+    return FAN_OK;
+}
+
+/* The threads a run uses: 0 in the options is one per online processor. */
+static int run_threads(const fan_search *s)
+{
+    return s->threads ? (int)s->threads
+                      : (int)cpu_online(FAN_SEARCH_MAX_THREADS);
+}
+
+FAN_API int fan_search_configure(fan_search *search,
+                                 const fan_search_options *opts)
+{
+    static const fan_search_options defaults = FAN_SEARCH_OPTIONS_INIT;
+    if (!search)
+        return FAN_EINVAL;
+    if (!opts)
+        opts = &defaults;
+    int r = check_options(opts);
+    if (r != FAN_OK)
+        return r;
+    size_t mib = opts->hash_mib ? opts->hash_mib : FAN_SEARCH_DEFAULT_HASH_MIB;
+    if (!search->tt.mib || mib != search->tt.mib) {
+        /* the new table first: a failure leaves the old one in place */
+        tt_table t;
+        if (tt_init(&t, mib) != FAN_OK)
+            return FAN_ENOMEM;
+        tt_free(&search->tt);
+        search->tt = t;
+    }
+    search->threads = opts->threads;
+    return FAN_OK;
+}
+
+FAN_API int fan_search_options_get(fan_search_options *out,
+                                   const fan_search *search)
+{
+    if (!out || !search)
+        return FAN_EINVAL;
+    out->version = FAN_SEARCH_OPTIONS_VERSION;
+    out->threads = search->threads;
+    out->hash_mib = (uint32_t)search->tt.mib;
+    return FAN_OK;
+}
+
+FAN_API int fan_search_new(fan_search **out, const fan_search_options *opts)
+{
+    if (!out)
+        return FAN_EINVAL;
     fan_search *s = calloc(1, sizeof *s);
     if (!s)
         return FAN_ENOMEM;
-    if (tt_init(&s->tt, hash_mib ? hash_mib : DEFAULT_HASH_MIB) != FAN_OK ||
-        ensure_workers(s, 1) != FAN_OK) {
+    int r = fan_search_configure(s, opts);
+    if (r == FAN_OK && ensure_workers(s, 1) != FAN_OK)
+        r = FAN_ENOMEM;
+    if (r != FAN_OK) {
         fan_search_free(s);
-        return FAN_ENOMEM;
+        return r;
     }
     atomic_init(&s->stop, 0);
     search_config_default(&s->cfg);
@@ -794,9 +878,7 @@ static int validate_limits(const fan_search_limits *l)
     if (l->version < 1 || l->version > FAN_SEARCH_LIMITS_VERSION)
         return FAN_EINVAL;
     if (l->max_depth > FAN_SEARCH_MAX_DEPTH ||
-        l->threads > FAN_SEARCH_MAX_THREADS ||
         l->multipv > FAN_SEARCH_MAX_MULTIPV ||
-        l->hash_mib > FAN_SEARCH_MAX_HASH_MIB ||
         l->level > FAN_SEARCH_MAX_LEVEL)
         return FAN_ERANGE;
     return FAN_OK;
@@ -891,6 +973,8 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
     static const fan_search_limits defaults = FAN_SEARCH_LIMITS_INIT;
     if (!out || !search || !pos)
         return FAN_EINVAL;
+    if (out->version < 1 || out->version > FAN_SEARCH_RESULT_VERSION)
+        return FAN_EINVAL;
     if (!limits)
         limits = &defaults;
     int r = validate_limits(limits);
@@ -900,14 +984,7 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
         return FAN_EGAMEOVER;
     fan_search *s = search;
 
-    if (limits->hash_mib && limits->hash_mib != s->tt.mib) {
-        tt_table t;
-        if (tt_init(&t, limits->hash_mib) != FAN_OK)
-            return FAN_ENOMEM;
-        tt_free(&s->tt);
-        s->tt = t;
-    }
-    int threads = limits->threads ? (int)limits->threads : 1;
+    int threads = run_threads(s);
     if ((r = ensure_workers(s, threads)) != FAN_OK)
         return r;
 
@@ -976,10 +1053,12 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
             return s->workers[i]->failed;
         }
     search_worker *w = s->workers[0];
-    fill_result(out, w, 0);
-    out->nodes = total_nodes(s);
-    if (threads == 1)
-        out->nodes = w->nodes;
+    fan_search_result best;
+    fill_result(&best, w, 0);
+    best.nodes = threads == 1 ? w->nodes : total_nodes(s);
+    /* version 1 is the whole struct; a later version copies the prefix of
+     * the caller's version here */
+    *out = best;
     atomic_store(&s->stop, 0);
     return FAN_OK;
 }

@@ -593,11 +593,22 @@ START_TEST(square_text_errors)
 {
     char buf[4];
     memset(buf, FILL, sizeof buf);
-    ck_assert_int_eq(fan_square_name(NULL, 3, 0), FAN_EINVAL);
-    ck_assert_int_eq(fan_square_name(buf, 3, -1), FAN_ERANGE);
-    ck_assert_int_eq(fan_square_name(buf, 3, 45), FAN_ERANGE);
-    ck_assert_int_eq(fan_square_name(buf, 2, 0), FAN_EBUFS);
-    ck_assert_int_eq(fan_square_name(buf, 0, 0), FAN_EBUFS);
+    ck_assert_int_eq(fan_square_name(NULL, 3, NULL, 0), FAN_EINVAL);
+    ck_assert_int_eq(fan_square_name(buf, 3, NULL, -1), FAN_ERANGE);
+    ck_assert_int_eq(fan_square_name(buf, 3, NULL, 45), FAN_ERANGE);
+    ck_assert_int_eq(fan_square_name(buf, 2, NULL, 0), FAN_EBUFS);
+    ck_assert_int_eq(fan_square_name(buf, 0, NULL, 0), FAN_EBUFS);
+    /* the (buf, size, needed) contract of every writer */
+    size_t need = 0;
+    ck_assert_int_eq(fan_square_name(NULL, 0, &need, 44), FAN_EBUFS);
+    ck_assert_uint_eq(need, FAN_SQUARE_NAME_MAX);
+    need = 0;
+    ck_assert_int_eq(fan_square_name(buf, 2, &need, 44), FAN_EBUFS);
+    ck_assert_uint_eq(need, 3);
+    ck_assert_str_eq(buf, "i");
+    ck_assert_fan_ok(fan_square_name(buf, sizeof buf, &need, 44));
+    ck_assert_str_eq(buf, "i5");
+    ck_assert_uint_eq(need, 3);
     ck_assert_int_eq(fan_square_parse(NULL), FAN_EINVAL);
     const char *bad[] = {"", "a", "a0", "a6", "j1", "A1", "a1 ", " a1", "e33"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)

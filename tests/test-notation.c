@@ -91,8 +91,9 @@ END_TEST
 
 START_TEST(test_start_position)
 {
-    /* RULES-NOTES: White's five first turns are d2-e3A, e2-e3A, f2-e3A,
-     * d3-e3A and d3-e3W; only d3-e3 needs its letter */
+    /* White's five first turns are d2-e3A, e2-e3A, f2-e3A, d3-e3A and
+     * d3-e3W (doc/rules.md "Move notation in these documents"); only d3-e3
+     * needs its letter */
     fan_position *p = NULL;
     ck_assert_fan_ok(fan_position_new(&p, FAN_RULES_STOP));
     static const char *const ok[][2] = {

@@ -40,6 +40,7 @@ typedef struct player_spec {
     char path[200]; /* P_UCI: the program */
     search_config cfg;
     fan_search_limits limits;
+    fan_search_options options; /* threads and table of its search handle */
 } player_spec;
 
 typedef struct match {
@@ -103,6 +104,7 @@ static int parse_spec(player_spec *p, const char *text,
     memset(p, 0, sizeof *p);
     snprintf(p->text, sizeof p->text, "%s", text);
     p->limits = *defaults;
+    fan_search_options_init(&p->options);
     char buf[200];
     snprintf(buf, sizeof buf, "%s", text);
     char *opts = strchr(buf, ':');
@@ -152,7 +154,7 @@ static int parse_spec(player_spec *p, const char *text,
         else if (!strcmp(kv, "n"))
             p->limits.level = (uint32_t)v;
         else if (!strcmp(kv, "hash"))
-            p->limits.hash_mib = (uint32_t)v;
+            p->options.hash_mib = (uint32_t)v;
         else if (set_switch(&p->cfg, kv, (int)v)) {
             fprintf(stderr, "unknown option '%s'\n", kv);
             return -1;
@@ -287,8 +289,8 @@ static int start_program(player *pl, int rules)
     if (rules == FAN_RULES_MUST &&
         send_line(pl, "setoption name MandatoryContinuation value true"))
         return -1;
-    if (pl->spec->limits.hash_mib &&
-        send_line(pl, "setoption name Hash value %u", pl->spec->limits.hash_mib))
+    if (pl->spec->options.hash_mib &&
+        send_line(pl, "setoption name Hash value %u", pl->spec->options.hash_mib))
         return -1;
     return 0;
 }
@@ -383,7 +385,7 @@ static int choose(fan_turn *out, player *pl, const fan_position *pos,
                   uint64_t *nodes)
 {
     if (pl->spec->kind == P_ENGINE || pl->spec->kind == P_PLAIN) {
-        fan_search_result r;
+        fan_search_result r = FAN_SEARCH_RESULT_INIT;
         fan_search_limits l = pl->spec->limits;
         l.seed = rng_next(&pl->rng);
         int rc = fan_search_run(&r, pl->search, pos, &l, NULL, NULL);
@@ -525,8 +527,8 @@ static void *job(void *arg)
 {
     match *m = arg;
     player pa = {.spec = &m->a}, pb = {.spec = &m->b};
-    if (fan_search_new(&pa.search, 16) != FAN_OK ||
-        fan_search_new(&pb.search, 16) != FAN_OK) {
+    if (fan_search_new(&pa.search, &m->a.options) != FAN_OK ||
+        fan_search_new(&pb.search, &m->b.options) != FAN_OK) {
         fprintf(stderr, "out of memory\n");
         exit(2);
     }

@@ -99,7 +99,7 @@ impl Square {
     pub fn new(n: i32) -> Result<Square> {
         let mut buf = [0 as std::os::raw::c_char; 3];
         // SAFETY: buf holds the 3 bytes the library writes.
-        check(unsafe { ffi::fan_square_name(buf.as_mut_ptr(), buf.len(), n) }, "fan_square_name")?;
+        check(unsafe { ffi::fan_square_name(buf.as_mut_ptr(), buf.len(), ptr::null_mut(), n) }, "fan_square_name")?;
         Ok(Square(n as u8))
     }
 
