@@ -792,7 +792,7 @@ START_TEST(forced_turn_without_limits)
     ck_assert(only[0] == FAN_TURN_MAKE(SQ("a3"), SQ("b3"), MASK("c3")));
     fan_search *s = new_search();
     int calls = 0;
-    fan_search_result r;
+    fan_search_result r = FAN_SEARCH_RESULT_INIT;
     ck_assert_fan_ok(fan_search_run(&r, s, p, NULL, stop_at_depth_3, &calls));
     ck_assert_int_eq(calls, 3);
     ck_assert_uint_eq(r.depth, 3);
