@@ -2,11 +2,11 @@
 /* The rules core: the state of a turn in progress (path-free), the capture
  * primitives on bitboards, and the generators built on them (unique turns
  * in movegen-turns.c, steps and the path-recording walk in movegen.c).
- * Every rule of capture and chaining lives here, once: perft (perft.c),
+ * Every rule of capture and chaining lives here, once: perft (perft-count.c),
  * the search, the position handle and the notation only call it.
  *
  * The primitives are inline, so that a file compiled with BMI2 allowed
- * (lib/meson.build: perft-fast.c, movegen-turns-fast.c) gets the pext/pdep
+ * (lib/meson.build: the *-fast.c files) gets the pext/pdep
  * form of mg_capture_landings and the others the portable one; both forms
  * give the same masks (tests/test-perft-copies.c). */
 #ifndef FAN_MOVEGEN_H

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* What the perft engine (perft.c) shares with fan_perft_ex() (perft-ex.c). */
+/* What the perft counting engine (perft-count.c, compiled twice) shares
+ * with the entry points (perft.c, perft-ex.c) and the table (perft-tt.c). */
 #ifndef FAN_PERFT_H
 #define FAN_PERFT_H
 
@@ -26,6 +27,13 @@ typedef struct perft_tt {
 } perft_tt;
 
 #define TT_KEY(own, depth) ((own) | (uint64_t)(depth) << 45)
+
+/* 1 and the count when the table holds this node (perft-tt.c); storing
+ * is optional and skips an entry another thread is writing. */
+int perft_tt_probe(const perft_tt *t, uint64_t own, uint64_t opp,
+                   unsigned depth, uint64_t *count);
+void perft_tt_store(const perft_tt *t, uint64_t own, uint64_t opp,
+                    unsigned depth, uint64_t count);
 
 typedef struct perft_ctx {
     int must;            /* FAN_RULES_MUST */

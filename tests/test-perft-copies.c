@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* White-box: the two copies of the perft engine (lib/perft.c, compiled
- * generic and again for BMI2 in lib/perft-fast.c) give the same counts,
+/* White-box: the two copies of the perft engine (lib/perft-count.c, compiled
+ * generic and again for BMI2 in lib/perft-count-fast.c) give the same counts,
  * from the start, after random games, on random boards and in the middle
  * of chains, both rulesets, both counts, with and without a table. The
  * public suites (perft, perft-agree) check whichever copy this processor
