@@ -87,6 +87,17 @@ int path_check_fields(const fan_path *path);
  * or the captured set differs. c is undefined after a failure. */
 int chain_replay(mg_chain *c, const fan_path *path);
 
+/* Decides the result at a turn boundary (history.c). */
+void position_update_result(fan_position *p);
+/* Makes room for one more history entry (FAN_ENOMEM: unchanged). */
+int position_reserve_history(fan_position *p);
+/* Records the finished turn c and passes the move; the history entry must
+ * have been reserved. */
+void position_finish_turn(fan_position *p, const mg_chain *c);
+/* Plays a whole turn, or mid-chain the rest of the turn whose prefix is
+ * the chain so far, after checking it on a copy (play.c). */
+int position_play_path(fan_position *pos, const fan_path *path);
+
 /* A new handle with the given state (chain included) and no history. */
 int position_make(fan_position **out, const mg_chain *cur, int stm,
                   int rules, int turns);
