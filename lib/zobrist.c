@@ -43,8 +43,7 @@ void spos_play(spos *child, const spos *p, fan_turn t)
     uint64_t k = p->key ^ zo[from] ^ zo[to] ^ zobrist_black_to_move;
     for (uint64_t m = cap; m; m &= m - 1)
         k ^= zx[board_lsb(m)];
-    child->own = p->opp & ~cap;
-    child->opp = (p->own & ~BIT(from)) | BIT(to);
+    mg_board_after(&child->opp, &child->own, p->own, p->opp, t);
     child->stm = !p->stm;
     child->key = k;
 }
