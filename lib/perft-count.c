@@ -354,6 +354,20 @@ static void chain_ends_stop(end_set *e, uint64_t blk, uint64_t opp, int sq,
 static void chain_ends_must(end_set *e, uint64_t blk, uint64_t opp, int sq,
                             uint64_t app, uint64_t wdr);
 
+/* The chain after a segment to 'to' that left the enemy pieces o: an end
+ * when it cannot go on (app2 | wdr2 empty), else the chains below. */
+static FAN_ALWAYS_INLINE void end_or_chain(int must, end_set *e, uint64_t b,
+                                           uint64_t o, int to, uint64_t app2,
+                                           uint64_t wdr2)
+{
+    if (!(app2 | wdr2))
+        add_end(e, to, o);
+    else if (must)
+        chain_ends_must(e, b, o, to, app2, wdr2);
+    else
+        chain_ends_stop(e, b, o, to, app2, wdr2);
+}
+
 /* The capturing steps from sq (app, wdr) as in chain_count, each chain end
  * going to e. A full buffer is only noted by add_end: the walk goes on
  * (the overflow is rare), which keeps a test out of every call. */
@@ -366,25 +380,12 @@ static FAN_ALWAYS_INLINE void segment_ends(int must, end_set *e, uint64_t blk,
         uint64_t next = mg_land_after(blk, opp, sq, to);
         uint64_t b = blk | BIT(to), app2 = 0, wdr2 = 0;
         MG_CAPTURE_LANDINGS_IF(next, opp, to, &app2, &wdr2);
-        int leaf = !(app2 | wdr2);
-        if ((app >> to) & 1) {
-            uint64_t o = opp & ~mg_run_approach(sq, to, opp);
-            if (leaf)
-                add_end(e, to, o);
-            else if (must)
-                chain_ends_must(e, b, o, to, app2, wdr2);
-            else
-                chain_ends_stop(e, b, o, to, app2, wdr2);
-        }
-        if ((wdr >> to) & 1) {
-            uint64_t o = opp & ~mg_run_withdrawal(sq, to, opp);
-            if (leaf)
-                add_end(e, to, o);
-            else if (must)
-                chain_ends_must(e, b, o, to, app2, wdr2);
-            else
-                chain_ends_stop(e, b, o, to, app2, wdr2);
-        }
+        if ((app >> to) & 1)
+            end_or_chain(must, e, b, opp & ~mg_run_approach(sq, to, opp), to,
+                         app2, wdr2);
+        if ((wdr >> to) & 1)
+            end_or_chain(must, e, b, opp & ~mg_run_withdrawal(sq, to, opp),
+                         to, app2, wdr2);
     }
 }
 
