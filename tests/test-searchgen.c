@@ -215,6 +215,82 @@ START_TEST(targets_match_captures)
 }
 END_TEST
 
+/* A board found by hill climbing where White has 4096 unique turns (4097
+ * paths) under stop-at-will: the old search kept 1024 turns per node and
+ * dropped the rest without a word. */
+#define MANY_TURNS "W1BWBB1BB/B1B2B1BB/BW1B2B1B/BB2B1B2/1WBWBB2B"
+
+START_TEST(many_turns)
+{
+    fan_position *p = NULL;
+    ck_assert_fan_ok(fan_position_from_string(&p, MANY_TURNS " w stop 0 -",
+                                              FAN_RULES_STOP, NULL));
+    same_turns(p);
+    size_t n = 0;
+    ck_assert_int_eq(fan_position_turns(NULL, 0, &n, p), FAN_EBUFS);
+    ck_assert_uint_gt(n, 1024);
+    fan_position_free(p);
+}
+END_TEST
+
+/* Plain minimax on material, depth plies, the generator giving the turns:
+ * the value the search must find when it sees every turn. */
+static int minimax(const spos *p, int rules, int depth, int ply)
+{
+    if (!p->own)
+        return -SCORE_WIN + ply;
+    static fan_turn lists[4][TURNS_CAP];
+    mg_state st;
+    mg_state_start(&st, p->own, p->opp);
+    int n = mg_turns_generic(lists[ply], TURNS_CAP, &st, rules);
+    ck_assert_int_ge(n, 0);
+    if (n == 0)
+        return -SCORE_WIN + ply;
+    if (depth == 0)
+        return 100 * (__builtin_popcountll(p->own) -
+                      __builtin_popcountll(p->opp));
+    int best = -SCORE_WIN;
+    for (int i = 0; i < n; i++) {
+        spos c;
+        spos_play(&c, p, lists[ply][i]);
+        int v = -minimax(&c, rules, depth - 1, ply + 1);
+        best = v > best ? v : best;
+    }
+    return best;
+}
+
+/* Black to move on that board: at the next ply White has thousands of
+ * turns, so the search's turn stack (256 entries to start with) grows in
+ * the middle of a line; the plain alpha-beta on material must still give
+ * the minimax value. */
+START_TEST(search_sees_every_turn)
+{
+    fan_position *p = NULL;
+    ck_assert_fan_ok(fan_position_from_string(&p, MANY_TURNS " b stop 0 -",
+                                              FAN_RULES_STOP, NULL));
+    uint64_t w, b;
+    ck_assert_fan_ok(fan_position_pieces(&w, p, FAN_WHITE));
+    ck_assert_fan_ok(fan_position_pieces(&b, p, FAN_BLACK));
+    spos root;
+    spos_set(&root, w, b, 1);
+    int want = minimax(&root, FAN_RULES_STOP, 2, 0);
+    fan_search *s = NULL;
+    ck_assert_fan_ok(fan_search_new(&s, NULL));
+    search_config cfg;
+    search_config_plain(&cfg);
+    search_set_config(s, &cfg);
+    fan_search_limits lim;
+    ck_assert_fan_ok(fan_search_limits_init(&lim));
+    lim.max_depth = 2;
+    fan_search_result r;
+    ck_assert_fan_ok(fan_search_result_init(&r));
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &lim, NULL, NULL));
+    ck_assert_int_eq(r.score, want);
+    fan_search_free(s);
+    fan_position_free(p);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("searchgen");
@@ -226,6 +302,8 @@ Suite *make_suite(void)
     tcase_add_test(tc, zobrist_incremental);
     tcase_add_test(tc, zobrist_distinct);
     tcase_add_test(tc, targets_match_captures);
+    tcase_add_test(tc, many_turns);
+    tcase_add_test(tc, search_sees_every_turn);
     suite_add_tcase(s, tc);
     return s;
 }
