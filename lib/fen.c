@@ -185,8 +185,12 @@ static int check_chain(reader *rd, mg_chain *c, const chain_text *ct,
     if (board_popcount(opp | path->captured) > FAN_MAX_PIECES)
         return fail(rd, ct->list_at,
                     "more than 22 opposing pieces with the captured ones");
-    mg_chain_start(c, (own & ~BIT(active)) | BIT(path->from),
-                   opp | path->captured);
+    /* the board at the start of the turn: the chain's end state undone */
+    mg_state end = {.own = own, .opp = opp, .captured = path->captured,
+                    .from = path->from, .sq = active, .lastdir = NDIRS};
+    uint64_t own0, opp0;
+    mg_turn_start_board(&end, &own0, &opp0);
+    mg_chain_start(c, own0, opp0);
     for (int i = 0; i < path->length; i++) {
         int from = i ? path->to[i - 1] : path->from, to = path->to[i];
         fan_step steps[FAN_STEPS_MAX];
