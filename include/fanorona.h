@@ -613,6 +613,20 @@ FAN_API int fan_path_to_string(char *buf, size_t size, size_t *needed,
 FAN_API int fan_turn_to_string(char *buf, size_t size, size_t *needed,
                                const fan_position *pos, fan_turn turn);
 
+/* Notation flags of fan_path_to_string_ex() and fan_turn_to_string_ex(). */
+#define FAN_NOTATION_COMPACT 1u /* no dashes: "f4e4We3A", paika "d3e3", as
+                                   the engine protocol writes moves */
+
+/** fan_path_to_string() with flags: 0 (the dashed form, the same text) or
+ *  FAN_NOTATION_COMPACT; FAN_EINVAL for any other bit. The compact text
+ *  is never longer than the dashed one and the readers take it back. */
+FAN_API int fan_path_to_string_ex(char *buf, size_t size, size_t *needed,
+                                  const fan_path *path, uint32_t flags);
+/** fan_turn_to_string() with the flags of fan_path_to_string_ex(). */
+FAN_API int fan_turn_to_string_ex(char *buf, size_t size, size_t *needed,
+                                  const fan_position *pos, fan_turn turn,
+                                  uint32_t flags);
+
 /**
  * Reads one step and resolves it against the legal steps of pos (the
  * result can be passed to fan_position_play_step()). error may be NULL;

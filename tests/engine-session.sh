@@ -76,8 +76,10 @@ expect '^info string position [^ ]+ b stop 1 -$'
 reject 'illegal'
 session "position startpos moves d3-e3A" d "position startpos moves d3e3A" d
 [ "$(grep -c 'b stop 1 -' "$OUT")" -eq 2 ] || fail "dash and compact moves differ"
+# an illegal move: the moves before it are kept, the library says why
 session "position startpos moves d3e3A e4e3W" d
-expect 'illegal move e4e3W'
+expect '^info string move 2 \(e4e3W\) not played: .*: .+; the position is the one after move 1$'
+expect '^info string position [^ ]+ b stop 1 -$'
 # a paika to the a-file, and lower-case modes
 session "position fen 8B/9/9/1W7/9 w stop 0 - moves b2a3" d \
     "position startpos moves d3e3a" d
@@ -95,6 +97,33 @@ expect '^bestmove [a-i][1-5][a-i][1-5][AW]'
 session "position fen 9/9/W1B6/9/9 w stop 0 -" "go depth 3"
 expect '^info depth [0-9]+ .*score mate 1 '
 expect '^bestmove a3b3A$'
+# a win proven at full width ends the search before the depth asked: a1-b2,
+# then whichever way a2 steps, b2 withdraws from it (a win in 3 turns of
+# both sides, "mate 2"); depth 2 sees it only through quiescence, depth 3
+# proves it, and no deeper iteration is printed
+session "position fen 9/9/9/B8/W8 w stop 0 -" "go depth 30"
+expect '^info depth 3 .*score mate 2 '
+reject '^info depth 4 '
+expect '^bestmove a1b2$'
+# the loser's side: proven lost in 2 turns at depth 2
+session "position fen 9/9/9/B8/W8 w stop 0 - moves a1b2" "go depth 30"
+expect '^info depth 2 .*score mate -1 '
+reject '^info depth 3 '
+# and "go infinite" in it prints no more iterations, but its bestmove
+# still waits for "stop"
+{
+    printf 'position fen 9/9/9/B8/W8 w stop 0 -\ngo infinite\n'
+    sleep 1
+    printf 'isready\n'
+    sleep 0.5
+    printf 'stop\n'
+    sleep 0.5
+    printf 'quit\n'
+} | "$ENGINE" > "$OUT" 2>&1 || fail "engine exited with an error"
+expect '^info depth 3 .*score mate 2 '
+reject '^info depth 4 '
+before '^readyok$' '^bestmove a1b2$'
+[ "$(grep -c '^bestmove ' "$OUT")" -eq 1 ] || fail "not exactly one bestmove"
 # the short form of a position string, other engines' counters
 session "position fen 9/9/W1B6/9/9 w 0 1" "go nodes 500"
 expect '^bestmove a3b3A$'
@@ -123,10 +152,26 @@ expect '^readyok$'
 before '^readyok$' '^bestmove '
 [ "$(grep -c '^bestmove ' "$OUT")" -eq 1 ] || fail "not exactly one bestmove"
 
-# 7. errors are reported, not fatal
-session "position fen nonsense" "setoption name Nope value 1" "frobnicate" isready
-expect '^info string bad position'
+# 7. errors are reported, not fatal; a bad position string leaves the
+# engine at the start, not on the position before it
+session "position startpos moves d3e3A" "position fen nonsense" d \
+    "setoption name Nope value 1" "frobnicate" isready
+expect '^info string bad position at byte [0-9]+: .+; at the start position now$'
+expect '^info string position BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w stop 0 -$'
 expect '^info string unknown option'
 expect '^info string unknown command'
 expect '^readyok$'
+session "position startpos moves d3e3A" fen "position sideways" fen
+expect '^info string position needs startpos or fen; at the start position now$'
+[ "$(grep -Ec '^info string position [^ ]+ [wb] stop' "$OUT")" -eq 2 ] || fail "fen is not shown"
+# a line longer than any buffer: a whole game of paikas and captures
+long="position startpos moves"
+for i in $(seq 1 300); do long="$long d3e3A"; done
+session "$long" d
+expect '^info string move 2 \(d3e3A\) not played'
+
+# 8. the command line
+"$ENGINE" --version | grep -q '^fanorona-engine [0-9]' || fail "--version"
+"$ENGINE" --help | grep -q '^usage: fanorona-engine' || fail "--help"
+if "$ENGINE" --frobnicate 2>/dev/null; then fail "an unknown argument is accepted"; fi
 echo "engine session: all checks passed"

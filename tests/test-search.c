@@ -514,6 +514,55 @@ START_TEST(deterministic_single_thread)
 }
 END_TEST
 
+/* The depths that the progress callback saw, in order. */
+typedef struct depths {
+    uint32_t seen[FAN_SEARCH_MAX_DEPTH + 1];
+    int n;
+} depths;
+
+static int collect_depths(void *user, const fan_search_result *line)
+{
+    depths *d = user;
+    ck_assert_int_le(d->n, FAN_SEARCH_MAX_DEPTH);
+    d->seen[d->n++] = line->depth;
+    return 0;
+}
+
+START_TEST(stops_when_proven)
+{
+    /* A win in N turns (the judge's count) is proven by the iteration of
+     * depth N: the search ends there, whatever depth it was allowed, with
+     * that iteration's result; iterations 1..N were reported. The side
+     * that has lost (after the winning first turn) is proven lost at
+     * depth N - 1. */
+    const forced *f = &forced_wins[_i];
+    fan_position *p = FROM(f->position);
+    fan_search *s = new_search();
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.max_depth = FAN_SEARCH_MAX_DEPTH;
+    fan_search_result r = FAN_SEARCH_RESULT_INIT;
+    depths d = {{0}, 0};
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &l, collect_depths, &d));
+    ck_assert_int_eq(r.score, FAN_SCORE_WIN - f->turns);
+    ck_assert_uint_eq(r.depth, (uint32_t)f->turns);
+    ck_assert_int_eq(d.n, f->turns);
+    for (int i = 0; i < d.n; i++)
+        ck_assert_uint_eq(d.seen[i], (uint32_t)i + 1);
+    ck_assert(winning_turn(p, r.best, f->turns));
+    if (f->turns > 1) {
+        ck_assert_fan_ok(fan_position_play_turn(p, r.best));
+        fan_search_clear(s);
+        d.n = 0;
+        ck_assert_fan_ok(fan_search_run(&r, s, p, &l, collect_depths, &d));
+        ck_assert_int_eq(r.score, -(FAN_SCORE_WIN - (f->turns - 1)));
+        ck_assert_uint_eq(r.depth, (uint32_t)f->turns - 1);
+        ck_assert_int_eq(d.n, f->turns - 1);
+    }
+    fan_search_free(s);
+    fan_position_free(p);
+}
+END_TEST
+
 typedef struct lines {
     fan_search_result last[8];
     uint32_t depth;
@@ -871,6 +920,8 @@ Suite *make_suite(void)
     tcase_add_loop_test(wins, finds_forced_wins, 0,
                         (int)(sizeof forced_wins / sizeof forced_wins[0]));
     tcase_add_loop_test(wins, loss_scores, 0, 10);
+    tcase_add_loop_test(wins, stops_when_proven, 0,
+                        (int)(sizeof forced_wins / sizeof forced_wins[0]));
     tcase_add_test(wins, mid_chain_root);
     suite_add_tcase(s, wins);
 

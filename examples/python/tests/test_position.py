@@ -131,6 +131,11 @@ class ParseTurnTest(unittest.TestCase):
         pos = fan.Position()
         for text in ("d3-e3W", "d3e3W"):
             self.assertEqual(str(pos.parse_turn(text)), "d3-e3W")
+            # the compact form, written by the library, is the same turn
+            self.assertEqual(pos.parse_turn(text).compact, "d3e3W")
+        for turn in pos.legal_turns():
+            self.assertEqual(turn.compact, str(turn).replace("-", ""))
+            self.assertEqual(pos.parse_turn(turn.compact), turn)
         # the mode may be left out where only one fits
         self.assertEqual(str(pos.parse_turn("d2-e3")), "d2-e3A")
         self.assertEqual(str(pos.parse_step("d2e3")), "d2-e3A")
