@@ -204,38 +204,36 @@ static int list_turns(turn_list *tl, const fan_position *pos, int what)
     return turn_list_build(tl, &pos->cur, pos->rules, what);
 }
 
-FAN_API int fan_position_turns(fan_turn *out, size_t capacity, size_t *count,
-                               const fan_position *pos)
+/* The list of what (TURN_LIST_UNIQUE or _PATHS) into a caller array of
+ * capacity elements of size bytes, taken from the turns or the paths. */
+static int list_out(void *out, size_t capacity, size_t *count,
+                    const fan_position *pos, int what)
 {
     if (!count || !pos || (!out && capacity))
         return FAN_EINVAL;
     turn_list tl;
-    int r = list_turns(&tl, pos, TURN_LIST_UNIQUE);
+    int r = list_turns(&tl, pos, what);
     if (r != FAN_OK)
         return r;
     *count = tl.n;
     if (tl.n > capacity)
         r = FAN_EBUFS;
+    else if (tl.n && what == TURN_LIST_PATHS)
+        memcpy(out, tl.paths, tl.n * sizeof *tl.paths);
     else if (tl.n)
-        memcpy(out, tl.turns, tl.n * sizeof *out);
+        memcpy(out, tl.turns, tl.n * sizeof *tl.turns);
     turn_list_free(&tl);
     return r;
+}
+
+FAN_API int fan_position_turns(fan_turn *out, size_t capacity, size_t *count,
+                               const fan_position *pos)
+{
+    return list_out(out, capacity, count, pos, TURN_LIST_UNIQUE);
 }
 
 FAN_API int fan_position_paths(fan_path *out, size_t capacity, size_t *count,
                                const fan_position *pos)
 {
-    if (!count || !pos || (!out && capacity))
-        return FAN_EINVAL;
-    turn_list tl;
-    int r = list_turns(&tl, pos, TURN_LIST_PATHS);
-    if (r != FAN_OK)
-        return r;
-    *count = tl.n;
-    if (tl.n > capacity)
-        r = FAN_EBUFS;
-    else if (tl.n)
-        memcpy(out, tl.paths, tl.n * sizeof *out);
-    turn_list_free(&tl);
-    return r;
+    return list_out(out, capacity, count, pos, TURN_LIST_PATHS);
 }
