@@ -8,6 +8,8 @@
 
 #define TURNS_CAP (1 << 16)
 
+#include <stdio.h>
+
 #include "lib/position.h"
 #include "lib/search.h"
 
@@ -217,14 +219,22 @@ END_TEST
 
 START_TEST(many_turns)
 {
-    fan_position *p = NULL;
-    ck_assert_fan_ok(fan_position_from_string(&p, MANY_TURNS " w stop 0 -",
-                                              FAN_RULES_STOP, NULL));
-    same_turns(p);
-    size_t n = 0;
-    ck_assert_int_eq(fan_position_turns(NULL, 0, &n, p), FAN_EBUFS);
-    ck_assert_uint_gt(n, 1024);
-    fan_position_free(p);
+    /* and one with 12161 (doc/api.md), both rulesets */
+    static const char *const boards[] = {
+        MANY_TURNS, "B1BBB1B1W/BB1BBBWB1/1B3B1WW/2B3B1W/B1BBBWBBB"};
+    for (int k = 0; k < 4; k++) {
+        char text[FAN_POSITION_STRING_MAX];
+        snprintf(text, sizeof text, "%s w %s 0 -", boards[k / 2],
+                 k & 1 ? "must" : "stop");
+        fan_position *p = NULL;
+        ck_assert_fan_ok(
+            fan_position_from_string(&p, text, FAN_RULES_STOP, NULL));
+        same_turns(p);
+        size_t n = 0;
+        ck_assert_int_eq(fan_position_turns(NULL, 0, &n, p), FAN_EBUFS);
+        ck_assert_uint_gt(n, 1024);
+        fan_position_free(p);
+    }
 }
 END_TEST
 
