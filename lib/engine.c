@@ -173,6 +173,8 @@ static int validate_limits(const fan_search_limits *l)
 {
     if (l->version < 1 || l->version > FAN_SEARCH_LIMITS_VERSION)
         return FAN_EINVAL;
+    if (l->reserved)
+        return FAN_EINVAL;
     if (l->max_depth > FAN_SEARCH_MAX_DEPTH ||
         l->multipv > FAN_SEARCH_MAX_MULTIPV ||
         l->level > FAN_SEARCH_MAX_LEVEL)
@@ -309,9 +311,9 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
         s->depth_limit = lv->depth;
     s->node_limit = limits->max_nodes;
     if (lv->nodes && (!s->node_limit || lv->nodes < s->node_limit) &&
-        !limits->time_ms)
+        !limits->time_ms && !limits->clock_ms)
         s->node_limit = lv->nodes;
-    s->time_limit_ms = limits->time_ms;
+    search_plan_time(s, limits);
     s->multipv = limits->multipv ? (int)limits->multipv : 1;
     s->progress = progress;
     s->user = user;

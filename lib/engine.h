@@ -75,7 +75,12 @@ struct fan_search {
     int game_clock[FAN_TURN_LIMIT + 2];
     uint32_t threads;    /* as configured; 0 = one per online processor */
     int depth_limit, multipv;
-    uint64_t node_limit, time_limit_ms;
+    uint64_t node_limit;
+    /* the time plan of a run (search_plan_time): no new iteration after
+     * soft_ms, a stop at hard_ms once depth 1 is done, at panic_ms even
+     * before (a clock that would run out); all 0 without a time limit */
+    uint64_t soft_ms, hard_ms, panic_ms;
+    int clock_mode; /* the limits gave a clock, not a fixed time */
     struct timespec start;
     fan_search_progress progress;
     void *user;
@@ -94,6 +99,8 @@ static inline void request_stop(fan_search *s)
     atomic_store_explicit(&s->stop, 1, memory_order_relaxed);
 }
 
+/* Sets the time plan of a run from its limits. */
+void search_plan_time(fan_search *s, const fan_search_limits *limits);
 /* Milliseconds since the run started. */
 uint64_t search_elapsed_ms(const fan_search *s);
 /* Nodes of all threads, as last published. */
@@ -101,8 +108,9 @@ uint64_t search_total_nodes(const fan_search *s);
 /* Every CHECK_EVERY nodes: publishes the count, and on the main thread
  * stops the run at its time or node limit. */
 void search_check_limits(search_worker *w);
-/* Whether the main thread starts another iteration after one that took
- * this long (a forced turn or a found win needs none). */
+/* Whether the main thread starts another iteration: with a fixed time
+ * until it is used up; with a clock until the soft limit, and not at all
+ * for a forced turn or a found win. */
 int search_another_iteration(const search_worker *w);
 
 /* Counts a node; the main thread enforces the limits. */

@@ -18,7 +18,7 @@
  * Limits for engine, plain, level and uci: depth=D, nodes=N, movetime=MS.
  * With --tc BASE+INC each side has a clock instead (seconds, e.g. 10+0.1):
  * a protocol program gets "go wtime btime winc binc", the library's
- * engine its share of the clock as a time limit, and a side whose clock
+ * engine the same as fan_search_limits' clock, and a side whose clock
  * runs out loses the game on time.
  *
  * Games come in pairs, one opening from both colours; the report counts

@@ -338,17 +338,6 @@ static int ask_program(fan_turn *out, player *pl, const fan_position *pos,
     }
 }
 
-/* The share of its clock that the library's engine gets for one turn
- * under --tc: a thirtieth of what is left and most of the increment, never
- * more than half of what is left. */
-static uint64_t clock_share(double left_ms, double inc_ms)
-{
-    double ms = left_ms / 30 + inc_ms * 3 / 4;
-    if (ms > left_ms / 2)
-        ms = left_ms / 2;
-    return ms > 2 ? (uint64_t) ms - 1 : 1;
-}
-
 int choose(fan_turn *out, player *pl, const fan_position *pos, uint64_t *nodes,
            const double clock_ms[2], double inc_ms)
 {
@@ -357,8 +346,12 @@ int choose(fan_turn *out, player *pl, const fan_position *pos, uint64_t *nodes,
         fan_search_limits l = pl->spec->limits;
         l.seed = rng_next(&pl->rng);
         if (clock_ms) {
+            /* the library plans the turn from the clock (lib/timeman.c) */
             int white = fan_position_side_to_move(pos) == FAN_WHITE;
-            l.time_ms = clock_share(clock_ms[white ? 0 : 1], inc_ms);
+            double left = clock_ms[white ? 0 : 1];
+            l.clock_ms = left > 1 ? (uint64_t)left : 1;
+            l.increment_ms = (uint64_t)inc_ms;
+            l.time_ms = 0;
             l.max_depth = 0;
             l.max_nodes = 0;
         }

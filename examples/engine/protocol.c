@@ -384,14 +384,14 @@ static void cmd_go(engine *e, char *rest)
         else if (!strcmp(t, "infinite"))
             infinite = 1;
     }
-    if (clock && !l.time_ms) {
+    if (clock) {
+        /* the library plans the time of a turn from the mover's clock */
         int white = fan_position_side_to_move(e->pos) == FAN_WHITE;
-        uint64_t left = white ? wtime : btime, inc = white ? winc : binc;
-        uint64_t parts = movestogo ? movestogo + 1 : 30;
-        uint64_t ms = left / parts + inc * 3 / 4;
-        if (ms > left / 2)
-            ms = left / 2;
-        l.time_ms = ms > 5 ? ms - 2 : 1;
+        l.clock_ms = white ? wtime : btime;
+        l.increment_ms = white ? winc : binc;
+        l.moves_to_go = movestogo > 1000 ? 1000 : (uint32_t)movestogo;
+        if (!l.clock_ms)
+            l.clock_ms = 1; /* a clock that has run out: answer at once */
     }
     /* Hash and Threads belong to the handle: set them between searches */
     fan_search_options o = FAN_SEARCH_OPTIONS_INIT;
@@ -406,6 +406,7 @@ static void cmd_go(engine *e, char *rest)
     if (e->cap_depth) {
         /* fuzzing: a short search whatever was asked */
         l.time_ms = 0;
+        l.clock_ms = 0;
         if (!l.max_depth || l.max_depth > e->cap_depth)
             l.max_depth = e->cap_depth;
         if (!l.max_nodes || l.max_nodes > e->cap_nodes)

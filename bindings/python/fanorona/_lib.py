@@ -226,7 +226,11 @@ class FanSearchLimits(ctypes.Structure):
                 ("time_ms", ctypes.c_uint64),
                 ("multipv", ctypes.c_uint32),
                 ("level", ctypes.c_uint32),
-                ("seed", ctypes.c_uint64)]
+                ("seed", ctypes.c_uint64),
+                ("clock_ms", ctypes.c_uint64),
+                ("increment_ms", ctypes.c_uint64),
+                ("moves_to_go", ctypes.c_uint32),
+                ("reserved", ctypes.c_uint32)]
 
     def __init__(self):
         super().__init__()
@@ -260,7 +264,7 @@ assert ctypes.sizeof(FanPerftEntry) == 80
 assert ctypes.sizeof(FanPerftOptions) == 12
 assert ctypes.sizeof(FanParseError) == 128
 assert ctypes.sizeof(FanSearchOptions) == 12
-assert ctypes.sizeof(FanSearchLimits) == 40
+assert ctypes.sizeof(FanSearchLimits) == 64
 assert ctypes.sizeof(FanSearchResult) == 560
 
 # ---------------------------------------------------------------------

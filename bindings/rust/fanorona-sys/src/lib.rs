@@ -156,6 +156,10 @@ pub struct fan_search_limits {
     pub multipv: u32,
     pub level: u32,
     pub seed: u64,
+    pub clock_ms: u64,
+    pub increment_ms: u64,
+    pub moves_to_go: u32,
+    pub reserved: u32,
 }
 
 impl Default for fan_search_limits {
@@ -169,6 +173,10 @@ impl Default for fan_search_limits {
             multipv: 0,
             level: 0,
             seed: 0,
+            clock_ms: 0,
+            increment_ms: 0,
+            moves_to_go: 0,
+            reserved: 0,
         };
         // SAFETY: a valid out-pointer.
         unsafe { fan_search_limits_init(&mut l) };
@@ -217,7 +225,7 @@ pub type fan_search_progress =
     Option<unsafe extern "C" fn(user: *mut c_void, line: *const fan_search_result) -> c_int>;
 
 const _: () = assert!(std::mem::size_of::<fan_search_options>() == 12);
-const _: () = assert!(std::mem::size_of::<fan_search_limits>() == 40);
+const _: () = assert!(std::mem::size_of::<fan_search_limits>() == 64);
 const _: () = assert!(std::mem::size_of::<fan_search_result>() == 560);
 const _: () = assert!(std::mem::size_of::<fan_step>() == 16);
 const _: () = assert!(std::mem::size_of::<fan_path>() == 64);
