@@ -226,8 +226,9 @@ FAN_API int fan_chess_perft_divide(fan_chess_perft_entry *out,
  * FAN_EPARSE for anything else, FAN_EPOSITION for an impossible position
  * (a king missing or doubled, more pieces of a type than a side starts
  * with, counting its pool, a pawn on its far rank, a king's flag with the
- * king off its start point, the side not to move in check, a clock above
- * 100); error (may be NULL) gets the byte offset and the reason.
+ * king off its start point, the side not to move in check); a clock
+ * above 100 (the game ends at 100) is FAN_EPARSE. error (may be NULL) gets
+ * the byte offset and the reason.
  */
 FAN_API int fan_chess_from_string(fan_chess **out, const char *text,
                                   fan_parse_error *error);

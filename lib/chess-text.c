@@ -211,6 +211,8 @@ static int read_board(reader *rd, chess_state *s, board_text *bt)
         if (rank > 0)
             rd->i++;
     }
+    if (rd->s[rd->i] == '/')
+        return fail(rd, rd->i, "the board has more than 9 ranks");
     if (rd->s[rd->i] != ' ' && rd->s[rd->i] != '\0')
         return fail(rd, rd->i, "rank 1 has more than 5 points");
     return FAN_OK;
@@ -317,7 +319,10 @@ static int check_position(reader *rd, chess_state *s, const board_text *bt)
 {
     int count[2][7] = {{0}};
     static const int king_home[2] = {2, 42}; /* c1, c9 */
-    for (int sq = 0; sq < BOARD_SQUARES; sq++) {
+    /* in the order of the text, so that the later piece is the one blamed */
+    for (int i = 0; i < FAN_CHESS_POINTS; i++) {
+        int sq = BOARD_FROM_CHESS(FAN_CHESS_POINT(i % CHESS_FILES,
+                                                  CHESS_RANKS - 1 - i / CHESS_FILES));
         int code = s->piece[sq];
         if (!code)
             continue;

@@ -60,4 +60,33 @@ static inline void MOVES_TEXT(char *out, size_t size, const fan_chess *g)
     }
 }
 
+/* The same for the moves of the piece on one point only. */
+static inline void FROM_TEXT(char *out, size_t size, const fan_chess *g,
+                             const char *point)
+{
+    char all[4096];
+    MOVES_TEXT(all, sizeof all, g);
+    out[0] = '\0';
+    for (char *w = all; *w;) {
+        char *end = strchr(w, ' ');
+        size_t len = end ? (size_t)(end - w) : strlen(w);
+        if (!strncmp(w + 1, point, 2)) {
+            size_t used = strlen(out);
+            snprintf(out + used, size - used, "%s%.*s", used ? " " : "",
+                     (int)len, w);
+        }
+        w += len + (end != NULL);
+    }
+}
+
+/* The legal move that text names (the test fails otherwise). */
+static inline fan_chess_move MV(const fan_chess *g, const char *text)
+{
+    fan_chess_move m = 0;
+    fan_parse_error err;
+    int r = fan_chess_parse_move(&m, g, text, &err);
+    ck_assert_msg(r == FAN_OK, "%s: %s (%s)", text, fan_strerror(r), err.message);
+    return m;
+}
+
 #endif
