@@ -251,6 +251,26 @@ FAN_API int fan_chess_move_to_string(char *buf, size_t size, size_t *needed,
  */
 FAN_API int fan_chess_parse_move(fan_chess_move *out, const fan_chess *pos,
                                  const char *text, fan_parse_error *error);
+/**
+ * Writes the game held by pos as a record (doc/fanorona-chess.md): tags
+ * Start (when the game did not begin at the standard start), Result and,
+ * once it has ended, Reason, then the moves played from the handle's first
+ * position to now, numbered by ply ("1. Pc3-c4 2. Pc7-c6"). Buffer rules
+ * of fan_chess_to_string(); a game has no fixed maximum length, *needed
+ * says how much room it takes.
+ */
+FAN_API int fan_chess_record_write(char *buf, size_t size, size_t *needed,
+                                   const fan_chess *pos);
+/**
+ * Reads a record and replays it, checking every move, into a new handle
+ * whose history covers the whole game. FAN_EPARSE for malformed text, an
+ * invalid Start (offset inside the tag) or a Result or Reason that the
+ * game does not reach; FAN_EILLEGAL, FAN_EAMBIGUOUS or FAN_EGAMEOVER for a
+ * move that cannot be played (the message starts with "move N:");
+ * FAN_ENOMEM. A refused record creates no handle.
+ */
+FAN_API int fan_chess_record_read(fan_chess **out, const char *text,
+                                  fan_parse_error *error);
 /** Point name ("a1".."e9") into buf (at least 3 bytes); FAN_ERANGE. */
 FAN_API int fan_chess_point_name(char *buf, size_t size, int point);
 /** Parses "a1".."e9"; returns the point or FAN_EPARSE. */

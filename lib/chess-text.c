@@ -367,6 +367,8 @@ FAN_API int fan_chess_from_string(fan_chess **out, const char *text,
 {
     if (!out || !text)
         return FAN_EINVAL;
+    if (error)
+        memset(error, 0, sizeof *error);
     reader rd = {text, 0, error};
     board_text bt;
     chess_state s;
@@ -540,6 +542,8 @@ FAN_API int fan_chess_parse_move(fan_chess_move *out, const fan_chess *pos,
 {
     if (!out || !pos || !text)
         return FAN_EINVAL;
+    if (error)
+        memset(error, 0, sizeof *error);
     reader rd = {text, 0, error};
     move_text t;
     int r = read_move_text(&rd, &t);
