@@ -135,28 +135,6 @@ static int expect_space(reader *rd, const char *field)
                 field, text_char(b, rd->s[rd->i]));
 }
 
-/* A decimal number without sign or leading zero, at most max. */
-static int read_count(reader *rd, unsigned long max, unsigned long *out,
-                      const char *field)
-{
-    char b[16];
-    size_t start = rd->i;
-    unsigned long v = 0;
-    if (rd->s[rd->i] < '0' || rd->s[rd->i] > '9')
-        return fail(rd, rd->i, "expected the %s, a number, found %s", field,
-                    text_char(b, rd->s[rd->i]));
-    if (rd->s[rd->i] == '0' && rd->s[rd->i + 1] >= '0' &&
-        rd->s[rd->i + 1] <= '9')
-        return fail(rd, rd->i, "the %s has a leading zero", field);
-    for (; rd->s[rd->i] >= '0' && rd->s[rd->i] <= '9'; rd->i++) {
-        v = v * 10 + (unsigned long)(rd->s[rd->i] - '0');
-        if (v > max)
-            return fail(rd, start, "the %s is larger than %lu", field, max);
-    }
-    *out = v;
-    return FAN_OK;
-}
-
 /* Where each piece was read, for the checks of an impossible position. */
 typedef struct board_text {
     size_t at[BOARD_SQUARES];
@@ -297,13 +275,13 @@ static int read_fields(reader *rd, chess_state *s, board_text *bt)
     if ((r = expect_space(rd, "halfmove clock")) != FAN_OK)
         return r;
     bt->clock_at = rd->i;
-    if ((r = read_count(rd, 100, &v, "halfmove clock")) != FAN_OK)
+    if ((r = text_read_number(rd, 100, &v, "halfmove clock")) != FAN_OK)
         return r;
     s->halfmove = (uint16_t)v;
     if ((r = expect_space(rd, "move number")) != FAN_OK)
         return r;
     size_t at = rd->i;
-    if ((r = read_count(rd, 999999, &v, "move number")) != FAN_OK)
+    if ((r = text_read_number(rd, 999999, &v, "move number")) != FAN_OK)
         return r;
     if (v == 0)
         return fail(rd, at, "the move number starts at 1");

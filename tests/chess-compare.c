@@ -94,21 +94,59 @@ int cc_compare(const char *position, unsigned depth, cc_traits *traits,
         }
     }
     if (traits) {
-        memset(traits, 0, sizeof *traits);
-        traits->in_check = fan_chess_in_check(g) == 1;
+        cc_traits t = {0};
+        t.in_check = fan_chess_in_check(g) == 1;
         for (int c = FAN_WHITE; c <= FAN_BLACK; c++) {
-            for (int t = FAN_CHESS_QUEEN; t <= FAN_CHESS_KNIGHT; t++)
-                traits->pool_nonempty |= fan_chess_pool_count(g, c, t) > 0;
-            traits->king_moved |= fan_chess_king_unmoved(g, c) == 0;
+            for (int k = FAN_CHESS_QUEEN; k <= FAN_CHESS_KNIGHT; k++)
+                t.pool_nonempty |= fan_chess_pool_count(g, c, k) > 0;
+            t.king_moved |= fan_chess_king_unmoved(g, c) == 0;
         }
-        traits->near_fifty = fan_chess_halfmove_clock(g) >= 90;
-        traits->no_moves = nl == 0;
+        t.near_fifty = fan_chess_halfmove_clock(g) >= 90;
+        t.no_moves = nl == 0;
         for (size_t i = 0; i < nl; i++) {
-            traits->promotions |= FAN_CHESS_MOVE_PROMOTION(lib[i]) != 0;
-            traits->captures |= FAN_CHESS_MOVE_CAPTURED(lib[i]) != FAN_CHESS_NO_POINT;
-            traits->king_knight |= FAN_CHESS_MOVE_KIND(lib[i]) == FAN_CHESS_KING_KNIGHT;
+            t.promotions |= FAN_CHESS_MOVE_PROMOTION(lib[i]) != 0;
+            t.captures |= FAN_CHESS_MOVE_CAPTURED(lib[i]) != FAN_CHESS_NO_POINT;
+            t.king_knight |= FAN_CHESS_MOVE_KIND(lib[i]) == FAN_CHESS_KING_KNIGHT;
         }
+        traits->in_check += t.in_check;
+        traits->pool_nonempty += t.pool_nonempty;
+        traits->promotions += t.promotions;
+        traits->king_moved += t.king_moved;
+        traits->near_fifty += t.near_fifty;
+        traits->captures += t.captures;
+        traits->king_knight += t.king_knight;
+        traits->no_moves += t.no_moves;
     }
     fan_chess_free(g);
     return status;
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\n'))
+        s[--n] = '\0';
+    return s;
+}
+
+int cc_data_line(char *line, char **name, char **position, unsigned *depth,
+                 char **nodes)
+{
+    if (line[0] == '#' || !trim(line)[0])
+        return 1;
+    char *f[4] = {line, NULL, NULL, NULL};
+    for (int k = 1; k < 4 && f[k - 1]; k++) {
+        f[k] = strchr(f[k - 1], '|');
+        if (f[k])
+            *f[k]++ = '\0';
+    }
+    if (!f[2])
+        return -1;
+    *name = trim(f[0]);
+    *position = trim(f[1]);
+    *depth = (unsigned)strtoul(f[2], NULL, 10);
+    *nodes = f[3] ? trim(f[3]) : NULL;
+    return 0;
 }

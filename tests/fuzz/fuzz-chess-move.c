@@ -30,13 +30,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         FUZZ_CHECK_EQ(fan_chess_play(g, m[next_rnd(&seed, (unsigned)n)]), FAN_OK);
     }
-    char *text = malloc(size - 1);
+    char *text = fuzz_text(data + 2, size - 2);
     if (!text) {
         fan_chess_free(g);
         return 0;
     }
-    memcpy(text, data + 2, size - 2);
-    text[size - 2] = '\0';
     size_t len = strlen(text);
 
     fan_chess_move mv = 0xFFFFFFFFu;
