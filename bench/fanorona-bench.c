@@ -160,7 +160,9 @@ static double timed_perft(uint64_t *count, const fan_position *p,
 static int search_bench(unsigned depth)
 {
     fan_search *s = NULL;
-    if (fan_search_new(&s, 16) != FAN_OK) {
+    fan_search_options opts = FAN_SEARCH_OPTIONS_INIT;
+    opts.hash_mib = 16;
+    if (fan_search_new(&s, &opts) != FAN_OK) {
         fprintf(stderr, "fan_search_new failed\n");
         return 1;
     }
@@ -175,7 +177,7 @@ static int search_bench(unsigned depth)
         fan_position *p = make(b);
         fan_search_limits lim = FAN_SEARCH_LIMITS_INIT;
         lim.max_depth = depth;
-        fan_search_result res;
+        fan_search_result res = FAN_SEARCH_RESULT_INIT;
         char best[128];
         double t = wall_now();
         int r = fan_search_clear(s);

@@ -7,8 +7,17 @@
  *   a..i = 0..8 and rows 1..5 bottom to top. a1 = 0, e3 = 22, i5 = 44.
  * - Square sets are uint64_t masks, bit n = square n; bits 45..63 are never set.
  * - Functions return int: FAN_OK (0) or a negative FAN_E* code; a refused call
- *   changes nothing. Getters that return a value return it directly, or a
- *   negative FAN_E* code when their arguments are wrong.
+ *   changes nothing.
+ * - Getters follow one rule: a value that is always >= 0 and fits an int
+ *   (a piece, a colour, a count, a flag) is the return value itself, and a
+ *   negative return is then an FAN_E* code; a 64-bit value (a mask, a
+ *   hash) or a value that may be "none" (-1: no active piece, no last
+ *   direction) goes to an out-parameter and the return is FAN_OK or an
+ *   FAN_E* code.
+ * - Text goes into caller buffers as (buf, size, needed): always
+ *   NUL-terminated when size > 0, *needed (may be NULL) gets the size
+ *   required, NUL included, FAN_EBUFS when size is smaller, and a FAN_*_MAX
+ *   constant is always enough.
  * - Out-parameters come first and are named out.
  * - A fan_position is not thread-safe; distinct positions may be used from
  *   distinct threads at once. The library has no global mutable state.
@@ -296,6 +305,34 @@ FAN_API int fan_position_destinations(uint64_t *out, const fan_position *pos,
 FAN_API int fan_position_must_capture(const fan_position *pos);
 
 /* ------------------------------------------------------------------ */
+/* Why a step, turn or path is refused                                 */
+
+/* The longest reason the explain functions write, NUL included. */
+#define FAN_EXPLAIN_MAX 160
+
+/**
+ * Says whether fan_position_play_step(pos, from, to, kind) would play the
+ * step, without playing it, and why not: returns the code that call would
+ * return (FAN_OK, FAN_EINVAL, FAN_ERANGE, FAN_EGAMEOVER, FAN_EILLEGAL or
+ * FAN_EAMBIGUOUS; a lack of memory is not foreseen) and writes an English
+ * reason into buf ("" for FAN_OK), for example "a capture is compulsory and
+ * d3-d4 captures nothing". Buffer rules as fan_position_to_string(), with
+ * FAN_EBUFS only when the reason does not fit (FAN_EXPLAIN_MAX always
+ * does); buf may be NULL only when size is 0. pos is only read.
+ */
+FAN_API int fan_position_explain_step(char *buf, size_t size, size_t *needed,
+                                      const fan_position *pos, int from,
+                                      int to, int kind);
+/** The same for fan_position_play_turn(pos, turn). */
+FAN_API int fan_position_explain_turn(char *buf, size_t size, size_t *needed,
+                                      const fan_position *pos, fan_turn turn);
+/** The same for fan_position_play_path(pos, path); the reason names the
+ *  step at fault ("step 2: ..."). May allocate (FAN_ENOMEM). */
+FAN_API int fan_position_explain_path(char *buf, size_t size, size_t *needed,
+                                      const fan_position *pos,
+                                      const fan_path *path);
+
+/* ------------------------------------------------------------------ */
 /* Perft                                                               */
 
 #define FAN_PERFT_MAX_DEPTH 64
@@ -336,6 +373,9 @@ typedef struct fan_perft_options {
 #define FAN_PERFT_OPTIONS_VERSION 1
 #define FAN_PERFT_OPTIONS_INIT { FAN_PERFT_OPTIONS_VERSION, 1, 0 }
 #define FAN_PERFT_THREADS_MAX 256
+
+/** Sets *out to FAN_PERFT_OPTIONS_INIT. FAN_EINVAL for NULL. */
+FAN_API int fan_perft_options_init(fan_perft_options *out);
 #define FAN_PERFT_HASH_MAX_MIB 65536
 
 /**
@@ -386,53 +426,96 @@ typedef struct fan_search fan_search;
 #define FAN_SEARCH_MAX_LEVEL 10
 
 /*
- * What a search may spend, and how it plays. Zero means "no limit" for
+ * How a search handle is set up: its threads and its transposition table.
+ * These belong to the handle (fan_search_new(), fan_search_configure()),
+ * not to a run. Initialise with fan_search_options_init() (or
+ * FAN_SEARCH_OPTIONS_INIT); later versions only append fields.
+ */
+typedef struct fan_search_options {
+    uint32_t version;  /* FAN_SEARCH_OPTIONS_VERSION */
+    uint32_t threads;  /* 1: one thread, deterministic (see fan_search_run);
+                          more: Lazy SMP; 0: one per online processor */
+    uint32_t hash_mib; /* transposition table in MiB; 0: the default, 16 */
+} fan_search_options;
+
+#define FAN_SEARCH_OPTIONS_VERSION 1
+#define FAN_SEARCH_OPTIONS_INIT { FAN_SEARCH_OPTIONS_VERSION, 1, 0 }
+#define FAN_SEARCH_DEFAULT_HASH_MIB 16
+
+/** Sets *out to FAN_SEARCH_OPTIONS_INIT. FAN_EINVAL for NULL. */
+FAN_API int fan_search_options_init(fan_search_options *out);
+
+/*
+ * What one search may spend, and how it plays. Zero means "no limit" for
  * max_depth, max_nodes and time_ms; with none of them set the search runs
- * until fan_search_stop() (or to FAN_SEARCH_MAX_DEPTH). Only ever extended
- * at the end; version tells which fields the caller knows.
+ * until fan_search_stop() (or to FAN_SEARCH_MAX_DEPTH). Initialise with
+ * fan_search_limits_init() (or FAN_SEARCH_LIMITS_INIT); later versions
+ * only append fields, and version tells which fields the caller knows.
  */
 typedef struct fan_search_limits {
     uint32_t version;   /* FAN_SEARCH_LIMITS_VERSION */
     uint32_t max_depth; /* full-width depth in turns, 0 = no limit */
     uint64_t max_nodes; /* 0 = no limit */
     uint64_t time_ms;   /* wall-clock limit (depth 1 always completes), 0 = none */
-    uint32_t threads;   /* 0 or 1: one thread, deterministic; more: Lazy SMP */
-    uint32_t hash_mib;  /* resize the table to this many MiB; 0 = keep it */
     uint32_t multipv;   /* lines reported; 0 or 1 = the best line only */
     uint32_t level;     /* 0 = full strength; 1..10 caps strength (1 weakest) */
     uint64_t seed;      /* randomness of levels 1..9 (same seed, same play) */
 } fan_search_limits;
 
 #define FAN_SEARCH_LIMITS_VERSION 1
-#define FAN_SEARCH_LIMITS_INIT                                                 \
-    { FAN_SEARCH_LIMITS_VERSION, 0, 0, 0, 1, 0, 1, 0, 0 }
+#define FAN_SEARCH_LIMITS_INIT { FAN_SEARCH_LIMITS_VERSION, 0, 0, 0, 1, 0, 0 }
+
+/** Sets *out to FAN_SEARCH_LIMITS_INIT. FAN_EINVAL for NULL. */
+FAN_API int fan_search_limits_init(fan_search_limits *out);
 
 /*
- * One principal variation with its score. fan_search_run() writes the best
- * line; the progress callback gets every line (line = 1..multipv) after each
- * completed iteration. 560 bytes.
+ * One principal variation with its score, 560 bytes in version 1.
+ * fan_search_run() writes the best line into a result whose version the
+ * caller has set (fan_search_result_init()); it writes only the fields of
+ * that version. The progress callback gets every line (line = 1..multipv)
+ * after each completed iteration, in a result of the library's own version
+ * (FAN_SEARCH_RESULT_VERSION or later), so a callback reads the fields it
+ * knows. The pv array keeps FAN_SEARCH_PV_MAX entries in every version:
+ * a longer line is cut there.
  */
 typedef struct fan_search_result {
-    fan_turn best;      /* the turn to play (pv[0]) */
+    uint32_t version;   /* FAN_SEARCH_RESULT_VERSION */
     int32_t score;      /* see FAN_SCORE_* */
+    fan_turn best;      /* the turn to play (pv[0]) */
     uint32_t depth;     /* last completed full-width depth */
     uint32_t seldepth;  /* deepest turn reached, quiescence included */
     uint32_t line;      /* 1-based multi-PV index */
+    uint32_t pv_length; /* turns in pv, 1..FAN_SEARCH_PV_MAX */
     uint64_t nodes;     /* positions searched, all threads */
     uint64_t time_ms;   /* since the search began */
-    uint32_t pv_length; /* turns in pv, 1..FAN_SEARCH_PV_MAX */
-    uint32_t reserved;  /* zero */
     fan_turn pv[FAN_SEARCH_PV_MAX]; /* each turn legal after the previous */
 } fan_search_result;
+
+#define FAN_SEARCH_RESULT_VERSION 1
+#define FAN_SEARCH_RESULT_INIT { FAN_SEARCH_RESULT_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, { 0 } }
+
+/** Zeroes *out and sets its version to FAN_SEARCH_RESULT_VERSION.
+ *  FAN_EINVAL for NULL. */
+FAN_API int fan_search_result_init(fan_search_result *out);
 
 /** Called after each completed iteration, once per line; a non-zero return
  *  stops the search (as fan_search_stop() would). Runs on the caller's
  *  thread of fan_search_run(). */
 typedef int (*fan_search_progress)(void *user, const fan_search_result *line);
 
-/** A new search handle with a transposition table of hash_mib MiB (0 for
- *  the default 16). FAN_ERANGE above FAN_SEARCH_MAX_HASH_MIB, FAN_ENOMEM. */
-FAN_API int fan_search_new(fan_search **out, uint32_t hash_mib);
+/** A new search handle set up by opts (NULL: FAN_SEARCH_OPTIONS_INIT).
+ *  FAN_EINVAL (NULL out, unknown options version), FAN_ERANGE (more than
+ *  FAN_SEARCH_MAX_THREADS threads or FAN_SEARCH_MAX_HASH_MIB), FAN_ENOMEM. */
+FAN_API int fan_search_new(fan_search **out, const fan_search_options *opts);
+/** Changes the threads and table size of a handle between searches (a
+ *  table of a new size starts empty; the same size keeps what it holds).
+ *  Errors as fan_search_new(); a refused call changes nothing. */
+FAN_API int fan_search_configure(fan_search *search,
+                                 const fan_search_options *opts);
+/** Writes the handle's current options (threads as configured, 0 kept as
+ *  0; hash_mib the table's actual size). */
+FAN_API int fan_search_options_get(fan_search_options *out,
+                                   const fan_search *search);
 /** Frees a handle (NULL is a no-op). No search may be running on it. */
 FAN_API void fan_search_free(fan_search *search);
 /** Forgets everything learnt (table, history): for a new game. After it,
@@ -445,6 +528,9 @@ FAN_API int fan_search_clear(fan_search *search);
  * counter for the 400-turn limit; obeys its ruleset. pos may be in the
  * middle of a chain: the turn found then completes it. limits may be NULL
  * (FAN_SEARCH_LIMITS_INIT). progress may be NULL.
+ *
+ * out->version must be set (fan_search_result_init()); FAN_EINVAL for 0
+ * or a version newer than the library's.
  *
  * With one thread and a depth or node limit (no time limit) the result,
  * node count included, depends only on pos, limits and the state of the
@@ -526,6 +612,20 @@ FAN_API int fan_path_to_string(char *buf, size_t size, size_t *needed,
 FAN_API int fan_turn_to_string(char *buf, size_t size, size_t *needed,
                                const fan_position *pos, fan_turn turn);
 
+/* Notation flags of fan_path_to_string_ex() and fan_turn_to_string_ex(). */
+#define FAN_NOTATION_COMPACT 1u /* no dashes: "f4e4We3A", paika "d3e3", as
+                                   the engine protocol writes moves */
+
+/** fan_path_to_string() with flags: 0 (the dashed form, the same text) or
+ *  FAN_NOTATION_COMPACT; FAN_EINVAL for any other bit. The compact text
+ *  is never longer than the dashed one and the readers take it back. */
+FAN_API int fan_path_to_string_ex(char *buf, size_t size, size_t *needed,
+                                  const fan_path *path, uint32_t flags);
+/** fan_turn_to_string() with the flags of fan_path_to_string_ex(). */
+FAN_API int fan_turn_to_string_ex(char *buf, size_t size, size_t *needed,
+                                  const fan_position *pos, fan_turn turn,
+                                  uint32_t flags);
+
 /**
  * Reads one step and resolves it against the legal steps of pos (the
  * result can be passed to fan_position_play_step()). error may be NULL;
@@ -571,8 +671,13 @@ FAN_API int fan_record_write(char *buf, size_t size, size_t *needed,
 FAN_API int fan_record_read(fan_position **out, const char *text,
                             fan_parse_error *error);
 
-/** Square name ("a1".."i5") into buf (at least 3 bytes); FAN_ERANGE. */
-FAN_API int fan_square_name(char *buf, size_t size, int square);
+/* The longest square name fan_square_name() writes, NUL included. */
+#define FAN_SQUARE_NAME_MAX 3
+
+/** Writes a square's name ("a1".."i5") into buf with the buffer rules of
+ *  fan_position_to_string(); FAN_ERANGE for a square outside 0..44. */
+FAN_API int fan_square_name(char *buf, size_t size, size_t *needed,
+                            int square);
 /** Parses "a1".."i5"; returns the square or FAN_EPARSE. */
 FAN_API int fan_square_parse(const char *text);
 
@@ -598,9 +703,14 @@ FAN_API int fan_square_parse(const char *text);
  *   (NULL for none). Its fields are checked as fan_position_play_path()
  *   does and each step must join neighbouring points (FAN_EINVAL), but the
  *   turn need not be legal in pos: it may show the turn just played;
- * - flags: 0 or FAN_SVG_COORDINATES (FAN_EINVAL for any other bit).
+ * - flags: 0 or FAN_SVG_COORDINATES (FAN_EINVAL for any other bit); the
+ *   labels get a band left of and below the board, points keep their place.
+ * In the middle of a capture chain it also draws the active piece inside a
+ * ring, a small ring on each point the chain has visited and left, and the
+ * pieces captured so far (off the board already) as faded ghosts.
  * Elements carry classes for styling and tests: "piece white",
- * "piece black", "strong", "highlight", "arrow", "captured".
+ * "piece black", "strong", "highlight", "arrow", "arrowhead", "captured",
+ * "label", "active", "visited", "chain-captured" (doc/api.md "Pictures").
  */
 FAN_API int fan_position_svg(char *buf, size_t size, size_t *needed,
                              const fan_position *pos, uint64_t highlight,

@@ -1,24 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /* Square names and move notation: steps "d3-e3W", turns "f4-e4W-e3A",
- * paikas "d3-e3"; read also in the compact form "f4e4We3A" and without a
- * capture letter where only one mode fits (doc/formats.md). */
+ * paikas "d3-e3"; written on request and read also in the compact form
+ * "f4e4We3A", read without a capture letter where only one mode fits
+ * (doc/formats.md). */
 #include "text.h"
 
 #include <stdio.h>
 #include <string.h>
 
-FAN_API int fan_square_name(char *buf, size_t size, int square)
+FAN_API int fan_square_name(char *buf, size_t size, size_t *needed,
+                            int square)
 {
-    if (!buf)
+    if (!buf && size)
         return FAN_EINVAL;
     if (!VALID_SQUARE(square))
         return FAN_ERANGE;
-    if (size < 3)
-        return FAN_EBUFS;
-    buf[0] = (char)('a' + SQ_COL(square));
-    buf[1] = (char)('1' + SQ_ROW(square));
-    buf[2] = '\0';
-    return FAN_OK;
+    writer w = {buf, size, 0};
+    text_put_square(&w, square);
+    return text_finish(&w, needed);
 }
 
 FAN_API int fan_square_parse(const char *text)
@@ -57,11 +56,11 @@ FAN_API int fan_step_to_string(char *buf, size_t size, size_t *needed,
     return text_finish(&w, needed);
 }
 
-FAN_API int fan_path_to_string(char *buf, size_t size, size_t *needed,
-                               const fan_path *path)
+FAN_API int fan_path_to_string_ex(char *buf, size_t size, size_t *needed,
+                                  const fan_path *path, uint32_t flags)
 {
     if (!path || (!buf && size) || path->length < 1 ||
-        path->length > FAN_PATH_MAX)
+        path->length > FAN_PATH_MAX || (flags & ~FAN_NOTATION_COMPACT))
         return FAN_EINVAL;
     if (!VALID_SQUARE(path->from))
         return FAN_ERANGE;
@@ -72,20 +71,33 @@ FAN_API int fan_path_to_string(char *buf, size_t size, size_t *needed,
             return FAN_ERANGE;
     }
     writer w = {buf, size, 0};
-    text_put_path(&w, path);
+    text_put_path_flags(&w, path, flags);
     return text_finish(&w, needed);
 }
 
-FAN_API int fan_turn_to_string(char *buf, size_t size, size_t *needed,
-                               const fan_position *pos, fan_turn turn)
+FAN_API int fan_path_to_string(char *buf, size_t size, size_t *needed,
+                               const fan_path *path)
 {
-    if (!pos || (!buf && size))
+    return fan_path_to_string_ex(buf, size, needed, path, 0);
+}
+
+FAN_API int fan_turn_to_string_ex(char *buf, size_t size, size_t *needed,
+                                  const fan_position *pos, fan_turn turn,
+                                  uint32_t flags)
+{
+    if (!pos || (!buf && size) || (flags & ~FAN_NOTATION_COMPACT))
         return FAN_EINVAL;
     fan_path p;
     int r = fan_position_turn_path(&p, pos, turn);
     if (r != FAN_OK)
         return r;
-    return fan_path_to_string(buf, size, needed, &p);
+    return fan_path_to_string_ex(buf, size, needed, &p, flags);
+}
+
+FAN_API int fan_turn_to_string(char *buf, size_t size, size_t *needed,
+                               const fan_position *pos, fan_turn turn)
+{
+    return fan_turn_to_string_ex(buf, size, needed, pos, turn, 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -99,12 +111,12 @@ void step_diagnose(char *msg, size_t size, const mg_chain *c, int from, int to,
                    int kind)
 {
     char f[3], t[3];
-    fan_square_name(f, sizeof f, from);
-    fan_square_name(t, sizeof t, to);
+    fan_square_name(f, sizeof f, NULL, from);
+    fan_square_name(t, sizeof t, NULL, to);
     int chain = c->path.length > 0;
     if (chain && from != c->sq) {
         char a[3];
-        fan_square_name(a, sizeof a, c->sq);
+        fan_square_name(a, sizeof a, NULL, c->sq);
         snprintf(msg, size, "the chain goes on with the piece on %s", a);
         return;
     }
@@ -255,8 +267,8 @@ static void note_failure(resolver *rs, int depth, size_t at, const char *msg)
 static void step_label(char *buf, size_t size, const turn_text *t, int i)
 {
     char f[3], to[3];
-    fan_square_name(f, sizeof f, i ? t->to[i - 1] : t->from);
-    fan_square_name(to, sizeof to, t->to[i]);
+    fan_square_name(f, sizeof f, NULL, i ? t->to[i - 1] : t->from);
+    fan_square_name(to, sizeof to, NULL, t->to[i]);
     snprintf(buf, size, "%s-%s%s", f, to,
              t->kind[i] == FAN_STEP_APPROACH     ? "A"
              : t->kind[i] == FAN_STEP_WITHDRAWAL ? "W"
@@ -274,7 +286,7 @@ static void resolve_dfs(resolver *rs, const mg_chain *c, int i)
         int open = c->path.kind[last] != FAN_STEP_PAIKA &&
                    mg_has_continuation(c);
         char a[3];
-        fan_square_name(a, sizeof a, c->sq);
+        fan_square_name(a, sizeof a, NULL, c->sq);
         if (rs->mode == RESOLVE_PARTIAL && !open) {
             snprintf(msg, sizeof msg,
                      "the turn cannot go on after %s, so it is not unfinished",

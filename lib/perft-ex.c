@@ -5,10 +5,10 @@
  * weight) and the table, which is safe to share without locks (perft.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "perft.h"
+#include "cpu.h"
 
 #include <pthread.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 typedef struct work_item {
     uint64_t own, opp; /* own = side to move */
@@ -189,12 +189,13 @@ static int perft_threaded(uint64_t *out, const fan_position *pos,
     return FAN_OK;
 }
 
-static unsigned online_processors(void)
+FAN_API int fan_perft_options_init(fan_perft_options *out)
 {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    if (n < 1)
-        return 1;
-    return n > FAN_PERFT_THREADS_MAX ? FAN_PERFT_THREADS_MAX : (unsigned)n;
+    static const fan_perft_options init = FAN_PERFT_OPTIONS_INIT;
+    if (!out)
+        return FAN_EINVAL;
+    *out = init;
+    return FAN_OK;
 }
 
 FAN_API int fan_perft_ex(uint64_t *out, const fan_position *pos,
@@ -216,7 +217,8 @@ FAN_API int fan_perft_ex(uint64_t *out, const fan_position *pos,
     if (opts->hash_mib > SIZE_MAX >> 20) /* a small address space */
         return FAN_ERANGE;
 #endif
-    unsigned threads = opts->threads ? opts->threads : online_processors();
+    unsigned threads =
+        opts->threads ? opts->threads : cpu_online(FAN_PERFT_THREADS_MAX);
     perft_tt tt = {NULL, 0};
     if (opts->hash_mib) {
         size_t n = ((size_t)opts->hash_mib << 20) / sizeof(tt_entry);

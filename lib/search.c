@@ -6,13 +6,13 @@
  * a shared table (Lazy SMP). Everything lives in the search handle. */
 #include "search.h"
 #include "position.h"
+#include "cpu.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#define DEFAULT_HASH_MIB 16
 #define KEYS_MAX (FAN_TURN_LIMIT + MAX_PLY + 8)
 #define CHECK_EVERY 1024
 
@@ -60,6 +60,7 @@ struct fan_search {
     int ngame;           /* game positions before the root in keys */
     uint64_t game_keys[FAN_TURN_LIMIT + 2];
     int game_clock[FAN_TURN_LIMIT + 2];
+    uint32_t threads;    /* as configured; 0 = one per online processor */
     int depth_limit, multipv;
     uint64_t node_limit, time_limit_ms;
     struct timespec start;
@@ -539,11 +540,14 @@ static int search_line(worker *w, int line, int depth, int prev)
     }
 }
 
+/* Fills a result of the library's own version (callers with an older
+ * version get a copy of their prefix: see copy_result). */
 static void fill_result(fan_search_result *out, const worker *w, int line)
 {
     const fan_search *s = w->s;
     const root_move *rm = &w->roots[line];
     memset(out, 0, sizeof *out);
+    out->version = FAN_SEARCH_RESULT_VERSION;
     out->best = rm->turn;
     out->score = is_decisive(rm->score) ? rm->score : rm->score - rm->noise;
     if (rm->score <= -SCORE_INF)
@@ -557,6 +561,22 @@ static void fill_result(fan_search_result *out, const worker *w, int line)
     out->pv[0] = rm->turn;
     for (int i = 1; i < rm->pv_length; i++)
         out->pv[i] = rm->pv[i];
+}
+
+/* Whether the first 'lines' root lines after an iteration of 'depth'
+ * turns are all proven: won or lost with the game's end at most 'depth'
+ * turns away, so inside the full-width part of the tree (not found by
+ * quiescence beyond the horizon). A deeper iteration cannot change such a
+ * result, so the search ends there (doc/search.md). */
+static int proven(const worker *w, int lines, int depth)
+{
+    for (int line = 0; line < lines; line++) {
+        int score = w->roots[line].score;
+        int turns = score > 0 ? SCORE_WIN - score : SCORE_WIN + score;
+        if (!is_decisive(score) || turns > depth)
+            return 0;
+    }
+    return 1;
 }
 
 /* Iterative deepening of one thread. Helpers start on odd depths for odd
@@ -592,7 +612,7 @@ static void iterate(worker *w)
                     request_stop(s);
             }
         }
-        if (stopped(s))
+        if (stopped(s) || proven(w, lines, depth))
             break;
         /* time: another iteration would rarely finish; a forced turn or a
          * found win needs no more */
@@ -657,19 +677,98 @@ static int ensure_workers(fan_search *s, int n)
     return FAN_OK;
 }
 
-FAN_API int fan_search_new(fan_search **out, uint32_t hash_mib)
+FAN_API int fan_search_options_init(fan_search_options *out)
+{
+    static const fan_search_options init = FAN_SEARCH_OPTIONS_INIT;
+    if (!out)
+        return FAN_EINVAL;
+    *out = init;
+    return FAN_OK;
+}
+
+FAN_API int fan_search_limits_init(fan_search_limits *out)
+{
+    static const fan_search_limits init = FAN_SEARCH_LIMITS_INIT;
+    if (!out)
+        return FAN_EINVAL;
+    *out = init;
+    return FAN_OK;
+}
+
+FAN_API int fan_search_result_init(fan_search_result *out)
 {
     if (!out)
         return FAN_EINVAL;
-    if (hash_mib > FAN_SEARCH_MAX_HASH_MIB)
+    memset(out, 0, sizeof *out);
+    out->version = FAN_SEARCH_RESULT_VERSION;
+    return FAN_OK;
+}
+
+static int check_options(const fan_search_options *o)
+{
+    if (o->version < 1 || o->version > FAN_SEARCH_OPTIONS_VERSION)
+        return FAN_EINVAL;
+    if (o->threads > FAN_SEARCH_MAX_THREADS ||
+        o->hash_mib > FAN_SEARCH_MAX_HASH_MIB)
         return FAN_ERANGE;
+    return FAN_OK;
+}
+
+/* The threads a run uses: 0 in the options is one per online processor. */
+static int run_threads(const fan_search *s)
+{
+    return s->threads ? (int)s->threads
+                      : (int)cpu_online(FAN_SEARCH_MAX_THREADS);
+}
+
+FAN_API int fan_search_configure(fan_search *search,
+                                 const fan_search_options *opts)
+{
+    static const fan_search_options defaults = FAN_SEARCH_OPTIONS_INIT;
+    if (!search)
+        return FAN_EINVAL;
+    if (!opts)
+        opts = &defaults;
+    int r = check_options(opts);
+    if (r != FAN_OK)
+        return r;
+    size_t mib = opts->hash_mib ? opts->hash_mib : FAN_SEARCH_DEFAULT_HASH_MIB;
+    if (!search->tt.mib || mib != search->tt.mib) {
+        /* the new table first: a failure leaves the old one in place */
+        tt_table t;
+        if (tt_init(&t, mib) != FAN_OK)
+            return FAN_ENOMEM;
+        tt_free(&search->tt);
+        search->tt = t;
+    }
+    search->threads = opts->threads;
+    return FAN_OK;
+}
+
+FAN_API int fan_search_options_get(fan_search_options *out,
+                                   const fan_search *search)
+{
+    if (!out || !search)
+        return FAN_EINVAL;
+    out->version = FAN_SEARCH_OPTIONS_VERSION;
+    out->threads = search->threads;
+    out->hash_mib = (uint32_t)search->tt.mib;
+    return FAN_OK;
+}
+
+FAN_API int fan_search_new(fan_search **out, const fan_search_options *opts)
+{
+    if (!out)
+        return FAN_EINVAL;
     fan_search *s = calloc(1, sizeof *s);
     if (!s)
         return FAN_ENOMEM;
-    if (tt_init(&s->tt, hash_mib ? hash_mib : DEFAULT_HASH_MIB) != FAN_OK ||
-        ensure_workers(s, 1) != FAN_OK) {
+    int r = fan_search_configure(s, opts);
+    if (r == FAN_OK && ensure_workers(s, 1) != FAN_OK)
+        r = FAN_ENOMEM;
+    if (r != FAN_OK) {
         fan_search_free(s);
-        return FAN_ENOMEM;
+        return r;
     }
     atomic_init(&s->stop, 0);
     search_config_default(&s->cfg);
@@ -744,9 +843,7 @@ static int validate_limits(const fan_search_limits *l)
     if (l->version < 1 || l->version > FAN_SEARCH_LIMITS_VERSION)
         return FAN_EINVAL;
     if (l->max_depth > FAN_SEARCH_MAX_DEPTH ||
-        l->threads > FAN_SEARCH_MAX_THREADS ||
         l->multipv > FAN_SEARCH_MAX_MULTIPV ||
-        l->hash_mib > FAN_SEARCH_MAX_HASH_MIB ||
         l->level > FAN_SEARCH_MAX_LEVEL)
         return FAN_ERANGE;
     return FAN_OK;
@@ -837,6 +934,8 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
     static const fan_search_limits defaults = FAN_SEARCH_LIMITS_INIT;
     if (!out || !search || !pos)
         return FAN_EINVAL;
+    if (out->version < 1 || out->version > FAN_SEARCH_RESULT_VERSION)
+        return FAN_EINVAL;
     if (!limits)
         limits = &defaults;
     int r = validate_limits(limits);
@@ -846,14 +945,7 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
         return FAN_EGAMEOVER;
     fan_search *s = search;
 
-    if (limits->hash_mib && limits->hash_mib != s->tt.mib) {
-        tt_table t;
-        if (tt_init(&t, limits->hash_mib) != FAN_OK)
-            return FAN_ENOMEM;
-        tt_free(&s->tt);
-        s->tt = t;
-    }
-    int threads = limits->threads ? (int)limits->threads : 1;
+    int threads = run_threads(s);
     if ((r = ensure_workers(s, threads)) != FAN_OK)
         return r;
 
@@ -918,10 +1010,12 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
         pthread_join(s->workers[i]->thread, NULL);
 
     worker *w = s->workers[0];
-    fill_result(out, w, 0);
-    out->nodes = total_nodes(s);
-    if (threads == 1)
-        out->nodes = w->nodes;
+    fan_search_result best;
+    fill_result(&best, w, 0);
+    best.nodes = threads == 1 ? w->nodes : total_nodes(s);
+    /* version 1 is the whole struct; a later version copies the prefix of
+     * the caller's version here */
+    *out = best;
     atomic_store(&s->stop, 0);
     return FAN_OK;
 }

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 static int failures;
 
@@ -63,28 +64,53 @@ int main(void)
     CHECK(offsetof(fan_perft_options, threads) == 4);
     CHECK(offsetof(fan_perft_options, hash_mib) == 8);
 
-    CHECK(sizeof(fan_search_limits) == 48);
+    CHECK(sizeof(fan_search_options) == 12);
+    CHECK(offsetof(fan_search_options, version) == 0);
+    CHECK(offsetof(fan_search_options, threads) == 4);
+    CHECK(offsetof(fan_search_options, hash_mib) == 8);
+
+    CHECK(sizeof(fan_search_limits) == 40);
     CHECK(offsetof(fan_search_limits, version) == 0);
     CHECK(offsetof(fan_search_limits, max_depth) == 4);
     CHECK(offsetof(fan_search_limits, max_nodes) == 8);
     CHECK(offsetof(fan_search_limits, time_ms) == 16);
-    CHECK(offsetof(fan_search_limits, threads) == 24);
-    CHECK(offsetof(fan_search_limits, hash_mib) == 28);
-    CHECK(offsetof(fan_search_limits, multipv) == 32);
-    CHECK(offsetof(fan_search_limits, level) == 36);
-    CHECK(offsetof(fan_search_limits, seed) == 40);
+    CHECK(offsetof(fan_search_limits, multipv) == 24);
+    CHECK(offsetof(fan_search_limits, level) == 28);
+    CHECK(offsetof(fan_search_limits, seed) == 32);
 
+    /* the result: versioned too, its pv bounded by a fixed constant */
+    CHECK(FAN_SEARCH_PV_MAX == 64);
     CHECK(sizeof(fan_search_result) == 560);
-    CHECK(offsetof(fan_search_result, best) == 0);
-    CHECK(offsetof(fan_search_result, score) == 8);
-    CHECK(offsetof(fan_search_result, depth) == 12);
-    CHECK(offsetof(fan_search_result, seldepth) == 16);
-    CHECK(offsetof(fan_search_result, line) == 20);
-    CHECK(offsetof(fan_search_result, nodes) == 24);
-    CHECK(offsetof(fan_search_result, time_ms) == 32);
-    CHECK(offsetof(fan_search_result, pv_length) == 40);
-    CHECK(offsetof(fan_search_result, reserved) == 44);
+    CHECK(offsetof(fan_search_result, version) == 0);
+    CHECK(offsetof(fan_search_result, score) == 4);
+    CHECK(offsetof(fan_search_result, best) == 8);
+    CHECK(offsetof(fan_search_result, depth) == 16);
+    CHECK(offsetof(fan_search_result, seldepth) == 20);
+    CHECK(offsetof(fan_search_result, line) == 24);
+    CHECK(offsetof(fan_search_result, pv_length) == 28);
+    CHECK(offsetof(fan_search_result, nodes) == 32);
+    CHECK(offsetof(fan_search_result, time_ms) == 40);
     CHECK(offsetof(fan_search_result, pv) == 48);
+
+    /* the _INIT macros and the init functions agree */
+    {
+        fan_search_options o1 = FAN_SEARCH_OPTIONS_INIT, o2;
+        fan_search_limits l1 = FAN_SEARCH_LIMITS_INIT, l2;
+        fan_perft_options p1 = FAN_PERFT_OPTIONS_INIT, p2;
+        fan_search_result r1 = FAN_SEARCH_RESULT_INIT, r2;
+        memset(&o2, 0xAB, sizeof o2);
+        memset(&l2, 0xAB, sizeof l2);
+        memset(&p2, 0xAB, sizeof p2);
+        memset(&r2, 0xAB, sizeof r2);
+        CHECK(fan_search_options_init(&o2) == FAN_OK &&
+              !memcmp(&o1, &o2, sizeof o1));
+        CHECK(fan_search_limits_init(&l2) == FAN_OK &&
+              !memcmp(&l1, &l2, sizeof l1));
+        CHECK(fan_perft_options_init(&p2) == FAN_OK &&
+              !memcmp(&p1, &p2, sizeof p1));
+        CHECK(fan_search_result_init(&r2) == FAN_OK &&
+              !memcmp(&r1, &r2, sizeof r1));
+    }
 
     /* The header and the library loaded agree on the version. */
     CHECK(fan_version_number() == FAN_VERSION_NUMBER);

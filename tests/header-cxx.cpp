@@ -36,11 +36,14 @@ static_assert(offsetof(fan_parse_error, message) == 8,
 static_assert(sizeof(fan_perft_options) == 12, "fan_perft_options");
 static_assert(offsetof(fan_perft_options, hash_mib) == 8,
               "fan_perft_options.hash_mib");
-static_assert(sizeof(fan_search_limits) == 48, "fan_search_limits");
-static_assert(offsetof(fan_search_limits, seed) == 40,
+static_assert(sizeof(fan_search_options) == 12, "fan_search_options");
+static_assert(sizeof(fan_search_limits) == 40, "fan_search_limits");
+static_assert(offsetof(fan_search_limits, seed) == 32,
               "fan_search_limits.seed");
 static_assert(sizeof(fan_search_result) == 560, "fan_search_result");
-static_assert(offsetof(fan_search_result, nodes) == 24,
+static_assert(offsetof(fan_search_result, version) == 0,
+              "fan_search_result.version");
+static_assert(offsetof(fan_search_result, nodes) == 32,
               "fan_search_result.nodes");
 static_assert(offsetof(fan_search_result, pv) == 48, "fan_search_result.pv");
 static_assert(sizeof(fan_chess_move) == 4, "fan_chess_move");

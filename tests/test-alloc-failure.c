@@ -383,7 +383,10 @@ static int query_search(const fan_position *p, void *out, size_t *len)
     fan_search_limits limits = FAN_SEARCH_LIMITS_INIT;
     limits.max_nodes = 3000;
     *len = sizeof(fan_search_result);
-    int r = fan_search_new(&search, 1);
+    fan_search_options opts = FAN_SEARCH_OPTIONS_INIT;
+    opts.hash_mib = 1;
+    fan_search_result_init(out);
+    int r = fan_search_new(&search, &opts);
     if (r == FAN_OK)
         r = fan_search_run(out, search, p, &limits, NULL, NULL);
     fan_search_free(search);
@@ -399,17 +402,18 @@ static void search_two_threads(const fan_position *p)
     fan_search_limits limits = FAN_SEARCH_LIMITS_INIT;
     fan_turn turns[512];
     size_t nturns = 0;
+    fan_search_options opts = FAN_SEARCH_OPTIONS_INIT;
     limits.max_nodes = 3000;
-    limits.threads = 2;
+    opts.threads = 2;
+    opts.hash_mib = 1;
     MUST(fan_position_turns(turns, 512, &nturns, p));
-    MUST(fan_search_new(&search, 1));
+    MUST(fan_search_new(&search, &opts));
     snap before;
     snap_take(&before, p);
     for (int keep = 0; keep < 2; keep++) {
         long n;
         for (n = 1; n < MAX_N; n++) {
-            fan_search_result found;
-            memset(&found, 0, sizeof found);
+            fan_search_result found = FAN_SEARCH_RESULT_INIT;
             failalloc_arm(n, keep);
             int r = fan_search_run(&found, search, p, &limits, NULL, NULL);
             failalloc_disarm();
@@ -718,9 +722,11 @@ static void no_allocation_in_inner_loops(void)
                             "%ld at depth 6", a, b);
     long ex = b;
     fan_search *s = NULL;
-    MUST(fan_search_new(&s, 1));
+    fan_search_options so = FAN_SEARCH_OPTIONS_INIT;
+    so.hash_mib = 1;
+    MUST(fan_search_new(&s, &so));
     fan_search_limits lim = FAN_SEARCH_LIMITS_INIT;
-    fan_search_result res;
+    fan_search_result res = FAN_SEARCH_RESULT_INIT;
     lim.max_depth = 2;
     COUNT_ALLOCS(a, fan_search_run(&res, s, p, &lim, NULL, NULL));
     uint64_t small = res.nodes;

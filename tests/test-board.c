@@ -49,7 +49,7 @@ START_TEST(square_names)
 {
     char buf[3];
     for (int sq = 0; sq < FAN_SQUARES; sq++) {
-        ck_assert_fan_ok(fan_square_name(buf, sizeof buf, sq));
+        ck_assert_fan_ok(fan_square_name(buf, sizeof buf, NULL, sq));
         ck_assert_int_eq(fan_square_parse(buf), sq);
     }
     ck_assert_int_eq(SQ("a1"), 0);
@@ -60,10 +60,10 @@ START_TEST(square_names)
     ck_assert_int_eq(fan_square_parse("a1x"), FAN_EPARSE);
     ck_assert_int_eq(fan_square_parse(""), FAN_EPARSE);
     ck_assert_int_eq(fan_square_parse(NULL), FAN_EINVAL);
-    ck_assert_int_eq(fan_square_name(buf, 2, 0), FAN_EBUFS);
-    ck_assert_int_eq(fan_square_name(buf, 3, 45), FAN_ERANGE);
-    ck_assert_int_eq(fan_square_name(buf, 3, -1), FAN_ERANGE);
-    ck_assert_int_eq(fan_square_name(NULL, 3, 0), FAN_EINVAL);
+    ck_assert_int_eq(fan_square_name(buf, 2, NULL, 0), FAN_EBUFS);
+    ck_assert_int_eq(fan_square_name(buf, 3, NULL, 45), FAN_ERANGE);
+    ck_assert_int_eq(fan_square_name(buf, 3, NULL, -1), FAN_ERANGE);
+    ck_assert_int_eq(fan_square_name(NULL, 3, NULL, 0), FAN_EINVAL);
 }
 END_TEST
 

@@ -57,10 +57,10 @@ typedef char path_text[TEXT_MAX];
 static void lib_path_text(char *buf, const fan_path *p)
 {
     char sq[3];
-    ck_assert_fan_ok(fan_square_name(sq, sizeof sq, p->from));
+    ck_assert_fan_ok(fan_square_name(sq, sizeof sq, NULL, p->from));
     strcpy(buf, sq);
     for (int i = 0; i < p->length; i++) {
-        ck_assert_fan_ok(fan_square_name(sq, sizeof sq, p->to[i]));
+        ck_assert_fan_ok(fan_square_name(sq, sizeof sq, NULL, p->to[i]));
         strcat(buf, "-");
         strcat(buf, sq);
         strcat(buf, p->kind[i] == FAN_STEP_APPROACH     ? "A"
@@ -288,15 +288,15 @@ static int same_texts(const char *what, const char *pos, path_text *a,
 static void effect_text(char *buf, int from, int to, uint64_t captured)
 {
     char sq[3];
-    ck_assert_fan_ok(fan_square_name(sq, sizeof sq, from));
+    ck_assert_fan_ok(fan_square_name(sq, sizeof sq, NULL, from));
     strcpy(buf, sq);
-    ck_assert_fan_ok(fan_square_name(sq, sizeof sq, to));
+    ck_assert_fan_ok(fan_square_name(sq, sizeof sq, NULL, to));
     strcat(buf, ">");
     strcat(buf, sq);
     strcat(buf, " x");
     for (int s = 0; s < FAN_SQUARES; s++)
         if (captured >> s & 1) {
-            ck_assert_fan_ok(fan_square_name(sq, sizeof sq, s));
+            ck_assert_fan_ok(fan_square_name(sq, sizeof sq, NULL, s));
             strcat(buf, " ");
             strcat(buf, sq);
         }

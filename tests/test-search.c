@@ -164,11 +164,20 @@ static const forced forced_wins[] = {
     {"2W1W4/3B5/2W6/3B5/9 b stop 0 -", 5, 1},
 };
 
-static fan_search *new_search(void)
+static fan_search *new_search_with(uint32_t threads, uint32_t hash_mib)
 {
     fan_search *s = NULL;
-    ck_assert_fan_ok(fan_search_new(&s, 4));
+    fan_search_options o;
+    ck_assert_fan_ok(fan_search_options_init(&o));
+    o.threads = threads;
+    o.hash_mib = hash_mib;
+    ck_assert_fan_ok(fan_search_new(&s, &o));
     return s;
+}
+
+static fan_search *new_search(void)
+{
+    return new_search_with(1, 4);
 }
 
 START_TEST(finds_forced_wins)
@@ -197,7 +206,7 @@ START_TEST(finds_forced_wins)
     fan_search *s = new_search();
     fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
     l.max_depth = 6;
-    fan_search_result r;
+    fan_search_result r = FAN_SEARCH_RESULT_INIT;
     ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
     ck_assert_msg(r.score == FAN_SCORE_WIN - f->turns,
                   "%s: score %d, want a win in %d", f->position, r.score,
@@ -229,7 +238,7 @@ START_TEST(loss_scores)
     fan_search *s = new_search();
     fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
     l.max_depth = 6;
-    fan_search_result r;
+    fan_search_result r = FAN_SEARCH_RESULT_INIT;
     ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
     ck_assert_int_eq(r.score, -(FAN_SCORE_WIN - (f->turns - 1)));
     ck_assert(FAN_SCORE_IS_LOSS(r.score));
@@ -260,7 +269,7 @@ static void check_result(const fan_position *p, const fan_search_result *r)
     ck_assert(r->pv_length >= 1 && r->pv_length <= FAN_SEARCH_PV_MAX);
     ck_assert(r->pv[0] == r->best);
     ck_assert(r->score > -FAN_SCORE_WIN && r->score < FAN_SCORE_WIN);
-    ck_assert_uint_eq(r->reserved, 0);
+    ck_assert_uint_eq(r->version, FAN_SEARCH_RESULT_VERSION);
     fan_position *q = NULL;
     ck_assert_fan_ok(fan_position_clone(&q, p));
     for (uint32_t i = 0; i < r->pv_length; i++) {
@@ -283,7 +292,7 @@ static void random_legality(int rules, int count, uint64_t seed,
             k--;
             continue;
         }
-        fan_search_result r;
+        fan_search_result r = FAN_SEARCH_RESULT_INIT;
         ck_assert_fan_ok(fan_search_run(&r, s, p, l, NULL, NULL));
         check_result(p, &r);
         fan_position_free(p);
@@ -319,7 +328,7 @@ START_TEST(mid_chain_root)
     fan_search *s = new_search();
     fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
     l.max_depth = 3;
-    fan_search_result r;
+    fan_search_result r = FAN_SEARCH_RESULT_INIT;
     ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
     ck_assert_int_eq(r.score, FAN_SCORE_WIN - 1);
     ck_assert_int_eq(FAN_TURN_FROM(r.best), SQ("e3"));
@@ -341,7 +350,7 @@ START_TEST(turn_limit)
     fan_search *s = new_search();
     fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
     l.max_depth = 4;
-    fan_search_result r;
+    fan_search_result r = FAN_SEARCH_RESULT_INIT;
     ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
     ck_assert_int_eq(r.score, 0);
     fan_position_free(p);
@@ -377,7 +386,7 @@ START_TEST(threefold_repetition)
     fan_search *s = new_search();
     fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
     l.max_depth = 4;
-    fan_search_result r;
+    fan_search_result r = FAN_SEARCH_RESULT_INIT;
     ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
     ck_assert_int_eq(r.score, 0);
     ck_assert(r.best == FAN_TURN_MAKE(SQ("h5"), SQ("i5"), 0));
@@ -420,11 +429,11 @@ START_TEST(stop_from_another_thread)
 {
     run_ctx c;
     memset(&c, 0, sizeof c);
-    c.s = new_search();
+    c.s = new_search_with(1 + (uint32_t)(_i & 1), 4);
     ck_assert_fan_ok(fan_position_new(&c.p, _i ? FAN_RULES_MUST : FAN_RULES_STOP));
     fan_search_limits l = FAN_SEARCH_LIMITS_INIT; /* no limit at all */
-    l.threads = 1 + (uint32_t)(_i & 1);
     c.l = l;
+    fan_search_result_init(&c.r);
     pthread_t t;
     ck_assert_int_eq(pthread_create(&t, NULL, run_thread, &c), 0);
     struct timespec wait = {0, 100 * 1000000};
@@ -455,7 +464,7 @@ START_TEST(progress_can_stop)
     ck_assert_fan_ok(fan_position_new(&p, FAN_RULES_STOP));
     fan_search *s = new_search();
     int calls = 0;
-    fan_search_result r;
+    fan_search_result r = FAN_SEARCH_RESULT_INIT;
     ck_assert_fan_ok(fan_search_run(&r, s, p, NULL, stop_at_once, &calls));
     ck_assert_int_eq(calls, 1);
     ck_assert_uint_eq(r.depth, 1);
@@ -487,7 +496,7 @@ START_TEST(deterministic_single_thread)
     for (int k = 0; k < 6; k++) {
         fan_position *p = trand_game(&rng, _i / 2, 30);
         fan_search *a = new_search(), *b = new_search();
-        fan_search_result ra, rb, rc;
+        fan_search_result ra = FAN_SEARCH_RESULT_INIT, rb = ra, rc = ra;
         ck_assert_fan_ok(fan_search_run(&ra, a, p, &l, NULL, NULL));
         ck_assert_fan_ok(fan_search_run(&rb, b, p, &l, NULL, NULL));
         same_result(&ra, &rb);
@@ -505,6 +514,55 @@ START_TEST(deterministic_single_thread)
 }
 END_TEST
 
+/* The depths that the progress callback saw, in order. */
+typedef struct depths {
+    uint32_t seen[FAN_SEARCH_MAX_DEPTH + 1];
+    int n;
+} depths;
+
+static int collect_depths(void *user, const fan_search_result *line)
+{
+    depths *d = user;
+    ck_assert_int_le(d->n, FAN_SEARCH_MAX_DEPTH);
+    d->seen[d->n++] = line->depth;
+    return 0;
+}
+
+START_TEST(stops_when_proven)
+{
+    /* A win in N turns (the judge's count) is proven by the iteration of
+     * depth N: the search ends there, whatever depth it was allowed, with
+     * that iteration's result; iterations 1..N were reported. The side
+     * that has lost (after the winning first turn) is proven lost at
+     * depth N - 1. */
+    const forced *f = &forced_wins[_i];
+    fan_position *p = FROM(f->position);
+    fan_search *s = new_search();
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.max_depth = FAN_SEARCH_MAX_DEPTH;
+    fan_search_result r = FAN_SEARCH_RESULT_INIT;
+    depths d = {{0}, 0};
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &l, collect_depths, &d));
+    ck_assert_int_eq(r.score, FAN_SCORE_WIN - f->turns);
+    ck_assert_uint_eq(r.depth, (uint32_t)f->turns);
+    ck_assert_int_eq(d.n, f->turns);
+    for (int i = 0; i < d.n; i++)
+        ck_assert_uint_eq(d.seen[i], (uint32_t)i + 1);
+    ck_assert(winning_turn(p, r.best, f->turns));
+    if (f->turns > 1) {
+        ck_assert_fan_ok(fan_position_play_turn(p, r.best));
+        fan_search_clear(s);
+        d.n = 0;
+        ck_assert_fan_ok(fan_search_run(&r, s, p, &l, collect_depths, &d));
+        ck_assert_int_eq(r.score, -(FAN_SCORE_WIN - (f->turns - 1)));
+        ck_assert_uint_eq(r.depth, (uint32_t)f->turns - 1);
+        ck_assert_int_eq(d.n, f->turns - 1);
+    }
+    fan_search_free(s);
+    fan_position_free(p);
+}
+END_TEST
+
 typedef struct lines {
     fan_search_result last[8];
     uint32_t depth;
@@ -514,6 +572,8 @@ static int collect_lines(void *user, const fan_search_result *line)
 {
     lines *ls = user;
     ck_assert(line->line >= 1 && line->line <= 8);
+    /* a callback gets a result of the library's own version */
+    ck_assert_uint_eq(line->version, FAN_SEARCH_RESULT_VERSION);
     ls->last[line->line - 1] = *line;
     ls->depth = line->depth;
     return 0;
@@ -528,7 +588,7 @@ START_TEST(multipv_lines)
     l.multipv = 3;
     lines ls;
     memset(&ls, 0, sizeof ls);
-    fan_search_result r;
+    fan_search_result r = FAN_SEARCH_RESULT_INIT;
     ck_assert_fan_ok(fan_search_run(&r, s, p, &l, collect_lines, &ls));
     ck_assert_uint_eq(ls.depth, 5);
     for (int i = 0; i < 3; i++) {
@@ -554,22 +614,30 @@ START_TEST(threads_and_hash)
 {
     fan_position *p = NULL;
     ck_assert_fan_ok(fan_position_new(&p, FAN_RULES_STOP));
-    fan_search *s = new_search();
+    fan_search *s = new_search_with(3, 2);
+    fan_search_options o;
+    ck_assert_fan_ok(fan_search_options_get(&o, s));
+    ck_assert_uint_eq(o.threads, 3);
+    ck_assert_uint_eq(o.hash_mib, 2);
     fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
-    l.threads = 3;
-    l.hash_mib = 2;
     l.max_depth = 5;
-    fan_search_result r;
+    fan_search_result r = FAN_SEARCH_RESULT_INIT;
     ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
     check_result(p, &r);
     ck_assert_uint_eq(r.depth, 5);
-    /* back to one thread on the same handle */
-    l.threads = 1;
+    /* back to one thread on the same handle, with a table of a new size */
+    o.threads = 1;
+    o.hash_mib = 1;
+    ck_assert_fan_ok(fan_search_configure(s, &o));
     ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
     check_result(p, &r);
+    ck_assert_fan_ok(fan_search_options_get(&o, s));
+    ck_assert_uint_eq(o.threads, 1);
+    ck_assert_uint_eq(o.hash_mib, 1);
     /* the forced wins come out the same with threads */
     fan_position *w = FROM(forced_wins[10].position);
-    l.threads = 2;
+    o.threads = 2;
+    ck_assert_fan_ok(fan_search_configure(s, &o));
     ck_assert_fan_ok(fan_search_run(&r, s, w, &l, NULL, NULL));
     ck_assert_int_eq(r.score, FAN_SCORE_WIN - forced_wins[10].turns);
     fan_position_free(w);
@@ -593,7 +661,7 @@ START_TEST(levels_legal_and_reproducible)
             l.level = level;
             l.seed = 7;
             l.max_nodes = 20000; /* keep level 10 short here */
-            fan_search_result a, b;
+            fan_search_result a = FAN_SEARCH_RESULT_INIT, b = a;
             ck_assert_fan_ok(fan_search_clear(s));
             ck_assert_fan_ok(fan_search_run(&a, s, p, &l, NULL, NULL));
             check_result(p, &a);
@@ -623,7 +691,7 @@ START_TEST(levels_find_simple_wins)
             fan_search *s = new_search();
             fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
             l.level = level;
-            fan_search_result r;
+            fan_search_result r = FAN_SEARCH_RESULT_INIT;
             ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
             ck_assert_msg(winning_turn(p, r.best, 1), "level %u misses %s",
                           level, forced_wins[i].position);
@@ -645,7 +713,7 @@ static int level_game(fan_search *s, uint32_t a, uint32_t b, int a_white,
         fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
         l.level = white == a_white ? a : b;
         l.seed = trand_next(&rng);
-        fan_search_result r;
+        fan_search_result r = FAN_SEARCH_RESULT_INIT;
         ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
         ck_assert_fan_ok(fan_position_play_turn(p, r.best));
     }
@@ -681,12 +749,36 @@ START_TEST(arguments)
 {
     fan_search *s = NULL;
     fan_position *p = NULL;
-    fan_search_result r;
-    ck_assert_int_eq(fan_search_new(NULL, 1), FAN_EINVAL);
-    ck_assert_int_eq(fan_search_new(&s, FAN_SEARCH_MAX_HASH_MIB + 1),
-                     FAN_ERANGE);
+    fan_search_result r = FAN_SEARCH_RESULT_INIT;
+    fan_search_options o = FAN_SEARCH_OPTIONS_INIT;
+    ck_assert_int_eq(fan_search_new(NULL, &o), FAN_EINVAL);
+    o.hash_mib = FAN_SEARCH_MAX_HASH_MIB + 1;
+    ck_assert_int_eq(fan_search_new(&s, &o), FAN_ERANGE);
+    o.hash_mib = 1;
+    o.threads = FAN_SEARCH_MAX_THREADS + 1;
+    ck_assert_int_eq(fan_search_new(&s, &o), FAN_ERANGE);
+    o.threads = 1;
+    o.version = 0;
+    ck_assert_int_eq(fan_search_new(&s, &o), FAN_EINVAL);
+    o.version = FAN_SEARCH_OPTIONS_VERSION + 1;
+    ck_assert_int_eq(fan_search_new(&s, &o), FAN_EINVAL);
     ck_assert_ptr_null(s);
-    ck_assert_fan_ok(fan_search_new(&s, 1));
+    o.version = FAN_SEARCH_OPTIONS_VERSION;
+    ck_assert_fan_ok(fan_search_new(&s, &o));
+    /* a refused configuration changes nothing */
+    fan_search_options bad_o = o, now;
+    bad_o.hash_mib = FAN_SEARCH_MAX_HASH_MIB + 1;
+    bad_o.threads = 7;
+    ck_assert_int_eq(fan_search_configure(s, &bad_o), FAN_ERANGE);
+    ck_assert_int_eq(fan_search_configure(NULL, &o), FAN_EINVAL);
+    ck_assert_fan_ok(fan_search_options_get(&now, s));
+    ck_assert_uint_eq(now.threads, 1);
+    ck_assert_uint_eq(now.hash_mib, 1);
+    ck_assert_int_eq(fan_search_options_get(NULL, s), FAN_EINVAL);
+    ck_assert_int_eq(fan_search_options_get(&now, NULL), FAN_EINVAL);
+    ck_assert_int_eq(fan_search_options_init(NULL), FAN_EINVAL);
+    ck_assert_int_eq(fan_search_limits_init(NULL), FAN_EINVAL);
+    ck_assert_int_eq(fan_search_result_init(NULL), FAN_EINVAL);
     ck_assert_fan_ok(fan_position_new(&p, FAN_RULES_STOP));
     fan_search_free(NULL);
     ck_assert_int_eq(fan_search_stop(NULL), FAN_EINVAL);
@@ -694,22 +786,24 @@ START_TEST(arguments)
     ck_assert_int_eq(fan_search_run(NULL, s, p, NULL, NULL, NULL), FAN_EINVAL);
     ck_assert_int_eq(fan_search_run(&r, NULL, p, NULL, NULL, NULL), FAN_EINVAL);
     ck_assert_int_eq(fan_search_run(&r, s, NULL, NULL, NULL, NULL), FAN_EINVAL);
+    /* the result's version must be one the library knows */
+    fan_search_result unset;
+    memset(&unset, 0, sizeof unset);
+    ck_assert_int_eq(fan_search_run(&unset, s, p, NULL, NULL, NULL), FAN_EINVAL);
+    unset.version = FAN_SEARCH_RESULT_VERSION + 1;
+    ck_assert_int_eq(fan_search_run(&unset, s, p, NULL, NULL, NULL), FAN_EINVAL);
     fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
     l.version = 0;
     ck_assert_int_eq(fan_search_run(&r, s, p, &l, NULL, NULL), FAN_EINVAL);
     l.version = FAN_SEARCH_LIMITS_VERSION + 1;
     ck_assert_int_eq(fan_search_run(&r, s, p, &l, NULL, NULL), FAN_EINVAL);
-    fan_search_limits bad[5];
-    for (int i = 0; i < 5; i++) {
-        fan_search_limits d = FAN_SEARCH_LIMITS_INIT;
-        bad[i] = d;
-    }
+    fan_search_limits bad[3];
+    for (int i = 0; i < 3; i++)
+        ck_assert_fan_ok(fan_search_limits_init(&bad[i]));
     bad[0].max_depth = FAN_SEARCH_MAX_DEPTH + 1;
-    bad[1].threads = FAN_SEARCH_MAX_THREADS + 1;
-    bad[2].multipv = FAN_SEARCH_MAX_MULTIPV + 1;
-    bad[3].hash_mib = FAN_SEARCH_MAX_HASH_MIB + 1;
-    bad[4].level = FAN_SEARCH_MAX_LEVEL + 1;
-    for (int i = 0; i < 5; i++)
+    bad[1].multipv = FAN_SEARCH_MAX_MULTIPV + 1;
+    bad[2].level = FAN_SEARCH_MAX_LEVEL + 1;
+    for (int i = 0; i < 3; i++)
         ck_assert_int_eq(fan_search_run(&r, s, p, &bad[i], NULL, NULL),
                          FAN_ERANGE);
     /* an ended game has nothing to search */
@@ -718,10 +812,42 @@ START_TEST(arguments)
         over, FAN_TURN_MAKE(SQ("a3"), SQ("b3"), MASK("c3"))));
     ck_assert_int_eq(fan_search_run(&r, s, over, NULL, NULL, NULL),
                      FAN_EGAMEOVER);
-    /* with the defaults (no limit) a forced turn still returns: stop it
-     * from the progress callback */
     fan_search_free(s);
     fan_position_free(over);
+    fan_position_free(p);
+}
+END_TEST
+
+static int stop_at_depth_3(void *user, const fan_search_result *line)
+{
+    int *calls = user;
+    (*calls)++;
+    ck_assert_uint_eq(line->depth, (uint32_t)*calls);
+    return line->depth >= 3;
+}
+
+/* With the defaults (no limit) a position with one legal turn is still
+ * searched, not answered at once: the progress callback stops it, and the
+ * result is that turn at the depth reached. */
+START_TEST(forced_turn_without_limits)
+{
+    /* White a3 must take c3 by approach (a3-b3); Black keeps i5 and i1,
+     * so the game goes on after it */
+    fan_position *p = FROM("8B/9/W1B6/9/8B w stop 0 -");
+    fan_turn only[8];
+    size_t n = 0;
+    ck_assert_fan_ok(fan_position_turns(only, 8, &n, p));
+    ck_assert_uint_eq(n, 1);
+    ck_assert(only[0] == FAN_TURN_MAKE(SQ("a3"), SQ("b3"), MASK("c3")));
+    fan_search *s = new_search();
+    int calls = 0;
+    fan_search_result r = FAN_SEARCH_RESULT_INIT;
+    ck_assert_fan_ok(fan_search_run(&r, s, p, NULL, stop_at_depth_3, &calls));
+    ck_assert_int_eq(calls, 3);
+    ck_assert_uint_eq(r.depth, 3);
+    ck_assert(r.best == only[0]);
+    check_result(p, &r);
+    fan_search_free(s);
     fan_position_free(p);
 }
 END_TEST
@@ -735,6 +861,7 @@ START_TEST(result_fields)
     l.max_depth = 3;
     fan_search_result r;
     memset(&r, 0xAB, sizeof r);
+    r.version = FAN_SEARCH_RESULT_VERSION;
     ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
     ck_assert_uint_eq(r.depth, 3);
     ck_assert_uint_ge(r.seldepth, 3);
@@ -746,7 +873,7 @@ START_TEST(result_fields)
     check_result(p, &r);
     /* the layout the header promises */
     ck_assert_uint_eq(sizeof(fan_search_result), 560);
-    ck_assert_uint_eq(sizeof(fan_search_limits), 48);
+    ck_assert_uint_eq(sizeof(fan_search_limits), 40);
     fan_search_free(s);
     fan_position_free(p);
 }
@@ -793,6 +920,8 @@ Suite *make_suite(void)
     tcase_add_loop_test(wins, finds_forced_wins, 0,
                         (int)(sizeof forced_wins / sizeof forced_wins[0]));
     tcase_add_loop_test(wins, loss_scores, 0, 10);
+    tcase_add_loop_test(wins, stops_when_proven, 0,
+                        (int)(sizeof forced_wins / sizeof forced_wins[0]));
     tcase_add_test(wins, mid_chain_root);
     suite_add_tcase(s, wins);
 
@@ -816,6 +945,7 @@ Suite *make_suite(void)
     tcase_add_test(control, levels_legal_and_reproducible);
     tcase_add_test(control, levels_find_simple_wins);
     tcase_add_test(control, arguments);
+    tcase_add_test(control, forced_turn_without_limits);
     tcase_add_test(control, result_fields);
     suite_add_tcase(s, control);
 

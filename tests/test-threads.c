@@ -138,9 +138,11 @@ static void run_job(int job, result *out)
             /* one thread and a node limit: the result depends only on the
              * position and the (new) handle */
             fan_search_limits limits = FAN_SEARCH_LIMITS_INIT;
-            fan_search_result found;
+            fan_search_result found = FAN_SEARCH_RESULT_INIT;
+            fan_search_options opts = FAN_SEARCH_OPTIONS_INIT;
+            opts.hash_mib = 1;
             limits.max_nodes = 20000;
-            OK(fan_search_new(&search, 1));
+            OK(fan_search_new(&search, &opts));
             OK(fan_search_run(&found, search, p, &limits, NULL, NULL));
             out->best = found.best;
             out->score = found.score;
@@ -165,7 +167,6 @@ typedef struct stopper {
     pthread_t thread;
     fan_search *search;
     const fan_position *pos;
-    uint32_t threads;
     int code;
     fan_search_result found;
 } stopper;
@@ -174,7 +175,6 @@ static void *search_until_stopped(void *arg)
 {
     stopper *st = arg;
     fan_search_limits limits = FAN_SEARCH_LIMITS_INIT;
-    limits.threads = st->threads;
     st->code = fan_search_run(&st->found, st->search, st->pos, &limits, NULL,
                               NULL);
     return NULL;
@@ -194,9 +194,12 @@ static int stop_from_another_thread(uint32_t search_threads)
     fan_position *pos = NULL;
     stopper st;
     memset(&st, 0, sizeof st);
-    st.threads = search_threads;
+    fan_search_options opts = FAN_SEARCH_OPTIONS_INIT;
+    opts.threads = search_threads;
+    opts.hash_mib = 1;
+    fan_search_result_init(&st.found);
     if (fan_position_new(&pos, FAN_RULES_STOP) != FAN_OK ||
-        fan_search_new(&st.search, 1) != FAN_OK)
+        fan_search_new(&st.search, &opts) != FAN_OK)
         return 1;
     st.pos = pos;
     st.code = 1; /* not a FAN_* code: the search has not returned */

@@ -33,6 +33,10 @@
 #include <unistd.h>
 
 #include "lib/search.h"
+#include "options.h"
+#include "splitmix.h"
+
+const char cli_program_name[] = "fanorona-match";
 
 typedef struct player_spec {
     char text[200];
@@ -40,6 +44,7 @@ typedef struct player_spec {
     char path[200]; /* P_UCI: the program */
     search_config cfg;
     fan_search_limits limits;
+    fan_search_options options; /* threads and table of its search handle */
 } player_spec;
 
 typedef struct match {
@@ -59,10 +64,7 @@ typedef struct match {
 
 static uint64_t rng_next(uint64_t *state)
 {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+    return splitmix64_next(state);
 }
 
 static int set_switch(search_config *c, const char *key, int v)
@@ -103,6 +105,7 @@ static int parse_spec(player_spec *p, const char *text,
     memset(p, 0, sizeof *p);
     snprintf(p->text, sizeof p->text, "%s", text);
     p->limits = *defaults;
+    fan_search_options_init(&p->options);
     char buf[200];
     snprintf(buf, sizeof buf, "%s", text);
     char *opts = strchr(buf, ':');
@@ -142,7 +145,11 @@ static int parse_spec(player_spec *p, const char *text,
             return -1;
         }
         *eq = '\0';
-        long long v = atoll(eq + 1);
+        uint64_t v = 0;
+        if (cli_parse_unsigned(eq + 1, &v) < 0 || v > INT32_MAX) {
+            fprintf(stderr, "%s takes a number, not '%s'\n", kv, eq + 1);
+            return -1;
+        }
         if (!strcmp(kv, "depth"))
             p->limits.max_depth = (uint32_t)v;
         else if (!strcmp(kv, "nodes"))
@@ -152,7 +159,7 @@ static int parse_spec(player_spec *p, const char *text,
         else if (!strcmp(kv, "n"))
             p->limits.level = (uint32_t)v;
         else if (!strcmp(kv, "hash"))
-            p->limits.hash_mib = (uint32_t)v;
+            p->options.hash_mib = (uint32_t)v;
         else if (set_switch(&p->cfg, kv, (int)v)) {
             fprintf(stderr, "unknown option '%s'\n", kv);
             return -1;
@@ -182,16 +189,12 @@ typedef struct player {
 /* ------------------------------------------------------------------ */
 /* Protocol programs                                                   */
 
-/* The protocol's compact notation: the library's without dashes. */
+/* A turn in the protocol's notation: the library's compact form. */
 static void compact_path(char *out, const fan_path *p)
 {
-    char text[FAN_PATH_STRING_MAX];
-    char *o = out;
-    if (fan_path_to_string(text, sizeof text, NULL, p) == FAN_OK)
-        for (const char *s = text; *s; s++)
-            if (*s != '-')
-                *o++ = *s;
-    *o = '\0';
+    if (fan_path_to_string_ex(out, FAN_PATH_STRING_MAX, NULL, p,
+                              FAN_NOTATION_COMPACT) != FAN_OK)
+        out[0] = '\0';
 }
 
 static int send_line(player *pl, const char *fmt, ...)
@@ -287,8 +290,8 @@ static int start_program(player *pl, int rules)
     if (rules == FAN_RULES_MUST &&
         send_line(pl, "setoption name MandatoryContinuation value true"))
         return -1;
-    if (pl->spec->limits.hash_mib &&
-        send_line(pl, "setoption name Hash value %u", pl->spec->limits.hash_mib))
+    if (pl->spec->options.hash_mib &&
+        send_line(pl, "setoption name Hash value %u", pl->spec->options.hash_mib))
         return -1;
     return 0;
 }
@@ -383,7 +386,7 @@ static int choose(fan_turn *out, player *pl, const fan_position *pos,
                   uint64_t *nodes)
 {
     if (pl->spec->kind == P_ENGINE || pl->spec->kind == P_PLAIN) {
-        fan_search_result r;
+        fan_search_result r = FAN_SEARCH_RESULT_INIT;
         fan_search_limits l = pl->spec->limits;
         l.seed = rng_next(&pl->rng);
         int rc = fan_search_run(&r, pl->search, pos, &l, NULL, NULL);
@@ -525,8 +528,8 @@ static void *job(void *arg)
 {
     match *m = arg;
     player pa = {.spec = &m->a}, pb = {.spec = &m->b};
-    if (fan_search_new(&pa.search, 16) != FAN_OK ||
-        fan_search_new(&pb.search, 16) != FAN_OK) {
+    if (fan_search_new(&pa.search, &m->a.options) != FAN_OK ||
+        fan_search_new(&pb.search, &m->b.options) != FAN_OK) {
         fprintf(stderr, "out of memory\n");
         exit(2);
     }
@@ -593,73 +596,76 @@ static void report(const match *m)
                    m->ms[s] > 0 ? m->nodes[s] / m->ms[s] : 0.0);
 }
 
-static void usage(void)
-{
-    fprintf(stderr,
-            "usage: fanorona-match [--games N] [--a SPEC] [--b SPEC]\n"
-            "       [--movetime MS | --nodes N | --depth D] [--rules stop|must]\n"
-            "       [--plies K] [--seed S] [--jobs J] [--verbose]\n");
-}
+enum {
+    OPT_GAMES, OPT_A, OPT_B, OPT_MOVETIME, OPT_NODES, OPT_DEPTH, OPT_RULES,
+    OPT_PLIES, OPT_SEED, OPT_JOBS, OPT_VERBOSE
+};
 
-int main(int argc, char **argv)
+static const cli_option match_options[] = {
+    [OPT_GAMES] = {.name = "--games", .kind = CLI_NUMBER, .value = "N",
+                   .lo = 2, .hi = 1000000,
+                   .help = "games to play, in pairs from the same opening "
+                           "(default 200)"},
+    [OPT_A] = {.name = "--a", .kind = CLI_TEXT, .value = "SPEC",
+               .help = "player A (default engine); see the top of "
+                       "tools/fanorona-match.c"},
+    [OPT_B] = {.name = "--b", .kind = CLI_TEXT, .value = "SPEC",
+               .help = "player B (default plain)"},
+    [OPT_MOVETIME] = {.name = "--movetime", .kind = CLI_NUMBER, .value = "MS",
+                      .lo = 0, .hi = UINT32_MAX,
+                      .help = "the default time limit of a turn"},
+    [OPT_NODES] = {.name = "--nodes", .kind = CLI_NUMBER, .value = "N",
+                   .lo = 0, .hi = UINT64_MAX,
+                   .help = "the default node limit of a turn"},
+    [OPT_DEPTH] = {.name = "--depth", .kind = CLI_NUMBER, .value = "D",
+                   .lo = 0, .hi = FAN_SEARCH_MAX_DEPTH,
+                   .help = "the default depth limit of a turn"},
+    [OPT_RULES] = CLI_OPTION_RULES,
+    [OPT_PLIES] = {.name = "--plies", .kind = CLI_NUMBER, .value = "K",
+                   .lo = 0, .hi = 100,
+                   .help = "random turns of each opening (default 4)"},
+    [OPT_SEED] = {.name = "--seed", .kind = CLI_NUMBER, .value = "S",
+                  .lo = 0, .hi = UINT64_MAX,
+                  .help = "the seed of the openings and players (default 1)"},
+    [OPT_JOBS] = {.name = "--jobs", .kind = CLI_NUMBER, .value = "J",
+                  .lo = 1, .hi = 256,
+                  .help = "games played at once (default 1)"},
+    [OPT_VERBOSE] = {.name = "--verbose", .kind = CLI_FLAG,
+                     .help = "a line for each game"},
+    {0},
+};
+
+static int run_match(const cli_command *cmd, const cli_value *v,
+                     int noperands, char **operands)
 {
+    (void)noperands;
+    (void)operands;
     match m;
     memset(&m, 0, sizeof m);
-    m.games = 200;
-    m.plies = 4;
-    m.jobs = 1;
-    m.seed = 1;
-    const char *a = "engine", *b = "plain";
+    m.games = v[OPT_GAMES].given ? (int)v[OPT_GAMES].number : 200;
+    m.plies = v[OPT_PLIES].given ? (int)v[OPT_PLIES].number : 4;
+    m.jobs = v[OPT_JOBS].given ? (int)v[OPT_JOBS].number : 1;
+    m.seed = v[OPT_SEED].given ? v[OPT_SEED].number : 1;
+    m.rules = cli_rules(&v[OPT_RULES]) == FAN_RULES_MUST ? FAN_RULES_MUST
+                                                         : FAN_RULES_STOP;
+    m.verbose = v[OPT_VERBOSE].given;
+    const char *a = v[OPT_A].given ? v[OPT_A].text : "engine";
+    const char *b = v[OPT_B].given ? v[OPT_B].text : "plain";
     fan_search_limits defaults = FAN_SEARCH_LIMITS_INIT;
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(o, "--verbose")) {
-            m.verbose = 1;
-            continue;
-        }
-        if (!v) {
-            usage();
-            return 2;
-        }
-        i++;
-        if (!strcmp(o, "--games"))
-            m.games = atoi(v);
-        else if (!strcmp(o, "--a"))
-            a = v;
-        else if (!strcmp(o, "--b"))
-            b = v;
-        else if (!strcmp(o, "--movetime"))
-            defaults.time_ms = strtoull(v, NULL, 10);
-        else if (!strcmp(o, "--nodes"))
-            defaults.max_nodes = strtoull(v, NULL, 10);
-        else if (!strcmp(o, "--depth"))
-            defaults.max_depth = (uint32_t)atoi(v);
-        else if (!strcmp(o, "--rules"))
-            m.rules = !strcmp(v, "must") ? FAN_RULES_MUST : FAN_RULES_STOP;
-        else if (!strcmp(o, "--plies"))
-            m.plies = atoi(v);
-        else if (!strcmp(o, "--seed"))
-            m.seed = strtoull(v, NULL, 10);
-        else if (!strcmp(o, "--jobs"))
-            m.jobs = atoi(v);
-        else {
-            usage();
-            return 2;
-        }
-    }
-    if (m.games < 2 || m.jobs < 1 || parse_spec(&m.a, a, &defaults) ||
-        parse_spec(&m.b, b, &defaults)) {
-        usage();
-        return 2;
-    }
+    defaults.time_ms = v[OPT_MOVETIME].number;
+    defaults.max_nodes = v[OPT_NODES].number;
+    defaults.max_depth = (uint32_t)v[OPT_DEPTH].number;
+    if (parse_spec(&m.a, a, &defaults) || parse_spec(&m.b, b, &defaults))
+        return cli_usage_error(cmd, "a player spec cannot be read");
     const player_spec *ps[2] = {&m.a, &m.b};
     for (int i = 0; i < 2; i++) {
         const fan_search_limits *l = &ps[i]->limits;
         if (ps[i]->kind <= P_UCI && !l->time_ms && !l->max_nodes &&
             !l->max_depth && !l->level) {
-            fprintf(stderr, "player %s needs a limit (depth, nodes, movetime "
-                            "or a level)\n", ps[i]->text);
-            return 2;
+            return cli_usage_error(cmd,
+                                   "player %s needs a limit (depth, nodes, "
+                                   "movetime or a level)",
+                                   ps[i]->text);
         }
     }
     signal(SIGPIPE, SIG_IGN); /* a program that dies is reported, not fatal */
@@ -672,4 +678,17 @@ int main(int argc, char **argv)
     free(t);
     report(&m);
     return 0;
+}
+
+static const cli_command match_command = {
+    .name = "",
+    .options = match_options,
+    .help = "plays games between players A and B and prints the score with "
+            "an Elo estimate.",
+    .run = run_match,
+};
+
+int main(int argc, char **argv)
+{
+    return cli_run(&match_command, argc - 1, argv + 1);
 }

@@ -33,7 +33,7 @@ int main(void)
     printf("White has %zu turns; they can take", n);
     for (int sq = 0; sq < FAN_SQUARES; sq++) {
         char name[3];
-        if (captured >> sq & 1 && fan_square_name(name, sizeof name, sq) == 0)
+        if (captured >> sq & 1 && fan_square_name(name, sizeof name, NULL, sq) == 0)
             printf(" %s", name);
     }
     printf("\n");

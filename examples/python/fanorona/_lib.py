@@ -13,7 +13,7 @@ from pathlib import Path
 ENV_VAR = "FANORONA_LIBRARY"
 
 # The soname this package was written for: the major version of the ABI.
-SONAME_MAJOR = 0
+SONAME_MAJOR = 1
 
 
 class LibraryNotFoundError(OSError):
@@ -116,7 +116,10 @@ FAN_SVG_MAX = 32768
 FAN_SVG_COORDINATES = 1
 FAN_STEP_STRING_MAX = 8
 FAN_PATH_STRING_MAX = 100
+FAN_NOTATION_COMPACT = 1
 FAN_RECORD_STRING_MAX = 45000
+FAN_SQUARE_NAME_MAX = 3
+FAN_EXPLAIN_MAX = 160
 
 FAN_SCORE_WIN = 30000
 FAN_SCORE_DECISIVE_TURNS = 1000
@@ -127,6 +130,8 @@ FAN_SEARCH_MAX_MULTIPV = 256
 FAN_SEARCH_MAX_HASH_MIB = 65536
 FAN_SEARCH_MAX_LEVEL = 10
 FAN_SEARCH_LIMITS_VERSION = 1
+FAN_SEARCH_OPTIONS_VERSION = 1
+FAN_SEARCH_RESULT_VERSION = 1
 
 FAN_PERFT_MAX_DEPTH = 64
 FAN_PERFT_OPTIONS_VERSION = 1
@@ -167,8 +172,8 @@ class FanPerftOptions(ctypes.Structure):
                 ("hash_mib", ctypes.c_uint32)]
 
     def __init__(self):
-        # FAN_PERFT_OPTIONS_INIT
-        super().__init__(FAN_PERFT_OPTIONS_VERSION, 1, 0)
+        super().__init__()
+        lib.fan_perft_options_init(ctypes.byref(self))
 
 
 class FanParseError(ctypes.Structure):
@@ -177,33 +182,45 @@ class FanParseError(ctypes.Structure):
                 ("message", ctypes.c_char * 120)]
 
 
+class FanSearchOptions(ctypes.Structure):
+    _fields_ = [("version", ctypes.c_uint32),
+                ("threads", ctypes.c_uint32),
+                ("hash_mib", ctypes.c_uint32)]
+
+    def __init__(self):
+        super().__init__()
+        lib.fan_search_options_init(ctypes.byref(self))
+
+
 class FanSearchLimits(ctypes.Structure):
     _fields_ = [("version", ctypes.c_uint32),
                 ("max_depth", ctypes.c_uint32),
                 ("max_nodes", ctypes.c_uint64),
                 ("time_ms", ctypes.c_uint64),
-                ("threads", ctypes.c_uint32),
-                ("hash_mib", ctypes.c_uint32),
                 ("multipv", ctypes.c_uint32),
                 ("level", ctypes.c_uint32),
                 ("seed", ctypes.c_uint64)]
 
     def __init__(self):
-        # FAN_SEARCH_LIMITS_INIT
-        super().__init__(FAN_SEARCH_LIMITS_VERSION, 0, 0, 0, 1, 0, 1, 0, 0)
+        super().__init__()
+        lib.fan_search_limits_init(ctypes.byref(self))
 
 
 class FanSearchResult(ctypes.Structure):
-    _fields_ = [("best", ctypes.c_uint64),
+    _fields_ = [("version", ctypes.c_uint32),
                 ("score", ctypes.c_int32),
+                ("best", ctypes.c_uint64),
                 ("depth", ctypes.c_uint32),
                 ("seldepth", ctypes.c_uint32),
                 ("line", ctypes.c_uint32),
+                ("pv_length", ctypes.c_uint32),
                 ("nodes", ctypes.c_uint64),
                 ("time_ms", ctypes.c_uint64),
-                ("pv_length", ctypes.c_uint32),
-                ("reserved", ctypes.c_uint32),
                 ("pv", ctypes.c_uint64 * FAN_SEARCH_PV_MAX)]
+
+    def __init__(self):
+        super().__init__()
+        lib.fan_search_result_init(ctypes.byref(self))
 
 
 # int (*fan_search_progress)(void *user, const fan_search_result *line)
@@ -215,7 +232,8 @@ assert ctypes.sizeof(FanPath) == 64
 assert ctypes.sizeof(FanPerftEntry) == 80
 assert ctypes.sizeof(FanPerftOptions) == 12
 assert ctypes.sizeof(FanParseError) == 128
-assert ctypes.sizeof(FanSearchLimits) == 48
+assert ctypes.sizeof(FanSearchOptions) == 12
+assert ctypes.sizeof(FanSearchLimits) == 40
 assert ctypes.sizeof(FanSearchResult) == 560
 
 # ---------------------------------------------------------------------
@@ -281,23 +299,38 @@ _PROTOTYPES = {
     "fan_perft": (_int, [_pu64, _ptr, ctypes.c_uint, _int]),
     "fan_perft_divide": (_int, [_pentry, _size, _psize, _ptr,
                                 ctypes.c_uint, _int]),
+    "fan_perft_options_init": (_int, [ctypes.POINTER(FanPerftOptions)]),
+    "fan_position_explain_step": (_int, [ctypes.c_char_p, _size, _psize,
+                                         _ptr, _int, _int, _int]),
+    "fan_position_explain_turn": (_int, [ctypes.c_char_p, _size, _psize,
+                                         _ptr, _u64]),
+    "fan_position_explain_path": (_int, [ctypes.c_char_p, _size, _psize,
+                                         _ptr, _ppath]),
     "fan_perft_ex": (_int, [_pu64, _ptr, ctypes.c_uint, _int,
                             ctypes.POINTER(FanPerftOptions)]),
     "fan_position_from_string": (_int, [_pptr, _str, _int, _pparse]),
     "fan_position_to_string": (_int, [ctypes.c_char_p, _size, _psize, _ptr]),
-    "fan_square_name": (_int, [ctypes.c_char_p, _size, _int]),
+    "fan_square_name": (_int, [ctypes.c_char_p, _size, _psize, _int]),
     "fan_square_parse": (_int, [_str]),
     "fan_position_svg": (_int, [ctypes.c_char_p, _size, _psize, _ptr, _u64,
                                 _ppath, _u32]),
     "fan_step_to_string": (_int, [ctypes.c_char_p, _size, _psize, _pstep]),
     "fan_path_to_string": (_int, [ctypes.c_char_p, _size, _psize, _ppath]),
+    "fan_path_to_string_ex": (_int, [ctypes.c_char_p, _size, _psize, _ppath,
+                                     ctypes.c_uint32]),
     "fan_turn_to_string": (_int, [ctypes.c_char_p, _size, _psize, _ptr,
                                   _u64]),
     "fan_position_parse_step": (_int, [_pstep, _ptr, _str, _pparse]),
     "fan_position_parse_path": (_int, [_ppath, _ptr, _str, _pparse]),
     "fan_record_write": (_int, [ctypes.c_char_p, _size, _psize, _ptr]),
     "fan_record_read": (_int, [_pptr, _str, _pparse]),
-    "fan_search_new": (_int, [_pptr, _u32]),
+    "fan_search_options_init": (_int, [ctypes.POINTER(FanSearchOptions)]),
+    "fan_search_limits_init": (_int, [ctypes.POINTER(FanSearchLimits)]),
+    "fan_search_result_init": (_int, [ctypes.POINTER(FanSearchResult)]),
+    "fan_search_new": (_int, [_pptr, ctypes.POINTER(FanSearchOptions)]),
+    "fan_search_configure": (_int, [_ptr, ctypes.POINTER(FanSearchOptions)]),
+    "fan_search_options_get": (_int, [ctypes.POINTER(FanSearchOptions),
+                                      _ptr]),
     "fan_search_free": (None, [_ptr]),
     "fan_search_clear": (_int, [_ptr]),
     "fan_search_run": (_int, [ctypes.POINTER(FanSearchResult), _ptr, _ptr,
@@ -322,12 +355,12 @@ def strerror(code):
     return lib.fan_strerror(code).decode()
 
 
-def path_to_string(cpath):
+def path_to_string(cpath, flags=0):
     """Move notation of a fan_path, written by the library: d3-e3W,
-    f4-e4W-e3A, a paika d3-e3."""
+    f4-e4W-e3A, a paika d3-e3; with FAN_NOTATION_COMPACT d3e3W, f4e4We3A."""
     buf = ctypes.create_string_buffer(FAN_PATH_STRING_MAX)
-    _check_text(lib.fan_path_to_string(buf, len(buf), None,
-                                       ctypes.byref(cpath)))
+    _check_text(lib.fan_path_to_string_ex(buf, len(buf), None,
+                                          ctypes.byref(cpath), flags))
     return buf.value.decode()
 
 

@@ -91,7 +91,7 @@ class Square(int):
         elif not 0 <= value < _lib.FAN_SQUARES:
             # the library's own verdict on the number
             buf = ctypes.create_string_buffer(3)
-            check(_lib.lib.fan_square_name(buf, 3, value), "fan_square_name")
+            check(_lib.lib.fan_square_name(buf, 3, None, value), "fan_square_name")
         return SQUARES[value]
 
     @property
@@ -122,7 +122,7 @@ class Square(int):
 
 def _library_name(sq):
     buf = ctypes.create_string_buffer(3)
-    check(_lib.lib.fan_square_name(buf, 3, sq), "fan_square_name")
+    check(_lib.lib.fan_square_name(buf, 3, None, sq), "fan_square_name")
     return buf.value.decode()
 
 
@@ -290,6 +290,12 @@ class Turn(_Value):
 
     def __str__(self):
         return _lib.path_to_string(self._path)
+
+    @property
+    def compact(self):
+        """The turn in compact notation, without dashes (d3e3W, f4e4We3A),
+        as the engine protocol writes moves."""
+        return _lib.path_to_string(self._path, _lib.FAN_NOTATION_COMPACT)
 
     def __repr__(self):
         return "Turn(%r)" % str(self)

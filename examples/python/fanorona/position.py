@@ -296,14 +296,25 @@ class Position:
         if not isinstance(turn, Turn):
             raise TypeError("push() takes a Turn or move notation, not %r"
                             % (turn,))
-        check(_L.fan_position_play_path(self._h, ctypes.byref(turn._path)),
-              "fan_position_play_path")
+        code = _L.fan_position_play_path(self._h, ctypes.byref(turn._path))
+        if code < 0:
+            self._refused(code, "fan_position_play_path",
+                          _L.fan_position_explain_path,
+                          ctypes.byref(turn._path))
         return turn
+
+    def _refused(self, code, function, explain, *args):
+        # the library's reason for the refusal, in the exception
+        buf = ctypes.create_string_buffer(_lib.FAN_EXPLAIN_MAX)
+        explain(buf, len(buf), None, self._h, *args)
+        raise error_for(code, function, buf.value.decode() or None)
 
     def push_effect(self, effect):
         """Plays a turn given by its effect (a fan_turn number)."""
-        check(_L.fan_position_play_turn(self._h, effect),
-              "fan_position_play_turn")
+        code = _L.fan_position_play_turn(self._h, effect)
+        if code < 0:
+            self._refused(code, "fan_position_play_turn",
+                          _L.fan_position_explain_turn, effect)
 
     def pop(self):
         """Takes back the last turn, or the chain in progress; returns what
@@ -359,9 +370,11 @@ class Position:
             origin = step
             if target is None:
                 raise TypeError("play_step() needs a target square")
-        check(_L.fan_position_play_step(self._h, _square_arg(origin),
-                                        _square_arg(target), int(kind)),
-              "fan_position_play_step")
+        args = (_square_arg(origin), _square_arg(target), int(kind))
+        code = _L.fan_position_play_step(self._h, *args)
+        if code < 0:
+            self._refused(code, "fan_position_play_step",
+                          _L.fan_position_explain_step, *args)
 
     def end_turn(self):
         """Ends the capture chain in progress (stop-at-will only)."""
@@ -473,22 +486,27 @@ class Position:
     # -----------------------------------------------------------------
     # Search
 
-    def search(self, depth=None, nodes=None, time_ms=None, threads=1,
+    def search(self, depth=None, nodes=None, time_ms=None, threads=None,
                level=None, seed=None, multipv=1, search=None, progress=None):
         """The best turn found by the library's search, as a SearchResult
         (best, score, pv, depth, nodes, time_ms, is_win, is_loss,
         turns_to_end). Limits as Search.run(); give at least one of depth,
         nodes and time_ms, or stop the search from another thread through
-        a Search you pass in. Without search a fresh handle (16 MiB table)
-        is made and freed, so equal calls with one thread and no time
-        limit give equal results. GameOverError once the game has ended."""
+        a Search you pass in. Without search a fresh handle (16 MiB table,
+        threads threads, default 1) is made and freed, so equal calls with
+        one thread and no time limit give equal results; with search, its
+        own threads are used and threads must be None. GameOverError once
+        the game has ended."""
         from .search import Search
         if search is not None:
-            return search.run(self, depth, nodes, time_ms, threads, level,
-                              seed, multipv, progress)
-        with Search() as s:
-            return s.run(self, depth, nodes, time_ms, threads, level, seed,
-                         multipv, progress)
+            if threads is not None:
+                raise TypeError("threads belong to the Search handle: "
+                                "Search(threads=N) or search.configure()")
+            return search.run(self, depth, nodes, time_ms, level, seed,
+                              multipv, progress)
+        with Search(threads=1 if threads is None else threads) as s:
+            return s.run(self, depth, nodes, time_ms, level, seed, multipv,
+                         progress)
 
     # -----------------------------------------------------------------
     # Game records

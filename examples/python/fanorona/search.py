@@ -114,28 +114,70 @@ def _limit(value, name, bits, function="fan_search_run"):
     return value
 
 
+def _options(hash_mib, threads, function):
+    opts = _lib.FanSearchOptions()
+    opts.hash_mib = _limit(hash_mib, "hash_mib", 32, function)
+    opts.threads = _limit(threads, "threads", 32, function)
+    return opts
+
+
 class Search:
     """A search handle: the transposition table (hash_mib MiB, 0 for the
-    library's default of 16), history tables and thread work space. It
-    remembers what it learnt between searches; clear() forgets it (for a
-    new game). One search runs on a handle at a time; stop() may be called
-    from any other thread. Use it as a context manager, or close() it.
+    library's default of 16), history tables and the work space of its
+    threads (threads=1: one thread, deterministic; more: Lazy SMP; 0: one
+    per processor). It remembers what it learnt between searches; clear()
+    forgets it (for a new game) and configure() changes threads and table
+    between searches. One search runs on a handle at a time; stop() may be
+    called from any other thread. Use it as a context manager, or close()
+    it.
     """
 
     __slots__ = ("_h", "_lock", "_running", "_stop_requested", "__weakref__")
     _free = _L.fan_search_free
 
-    def __init__(self, hash_mib=0):
+    def __init__(self, hash_mib=0, threads=1):
         self._h = None
         self._lock = threading.Lock()
         self._running = False
         self._stop_requested = False
+        opts = _options(hash_mib, threads, "fan_search_new")
         h = ctypes.c_void_p()
-        check(_L.fan_search_new(ctypes.byref(h),
-                                _limit(hash_mib, "hash_mib", 32,
-                                       "fan_search_new")),
+        check(_L.fan_search_new(ctypes.byref(h), ctypes.byref(opts)),
               "fan_search_new")
         self._h = h.value
+
+    def configure(self, hash_mib=None, threads=None):
+        """Changes the table size (a new size starts empty) and the number
+        of threads; None keeps the current value. Not while a search
+        runs."""
+        with self._lock:
+            if self._running:
+                raise error_for(_lib.FAN_ESTATE, "fan_search_configure",
+                                "a search is running on this handle")
+            now = self._options()
+            opts = _options(now.hash_mib if hash_mib is None else hash_mib,
+                            now.threads if threads is None else threads,
+                            "fan_search_configure")
+            check(_L.fan_search_configure(self._handle("fan_search_configure"),
+                                          ctypes.byref(opts)),
+                  "fan_search_configure")
+
+    def _options(self):
+        opts = _lib.FanSearchOptions()
+        check(_L.fan_search_options_get(ctypes.byref(opts),
+                                        self._handle("fan_search_options_get")),
+              "fan_search_options_get")
+        return opts
+
+    @property
+    def hash_mib(self):
+        """The size of the transposition table in MiB."""
+        return self._options().hash_mib
+
+    @property
+    def threads(self):
+        """The threads a search uses (0: one per processor)."""
+        return self._options().threads
 
     def _handle(self, function):
         if not self._h:
@@ -196,20 +238,19 @@ class Search:
             self._stop_requested = True
             _L.fan_search_stop(self._h)
 
-    def run(self, position, depth=None, nodes=None, time_ms=None, threads=1,
-            level=None, seed=None, multipv=1, progress=None, hash_mib=None):
+    def run(self, position, depth=None, nodes=None, time_ms=None,
+            level=None, seed=None, multipv=1, progress=None):
         """Searches position (which is not changed; do not change it from
         another thread meanwhile) and returns the best line as a
         SearchResult.
 
         Limits: depth (full-width turns), nodes, time_ms; None for no
         limit, and with none of them the search runs until stop().
-        threads > 1 searches in parallel (the result then depends on
-        timing). level 1..10 plays weaker (seed makes its choices
+        With more than one thread (see configure()) the result depends on
+        timing. level 1..10 plays weaker (seed makes its choices
         repeatable). multipv lines are reported to progress, which is
         called with a SearchResult for each line after every completed
         iteration and stops the search by returning a true value.
-        hash_mib resizes the table first.
 
         With one thread and no time limit the result, node count included,
         depends only on the position, the limits and what the handle has
@@ -225,8 +266,6 @@ class Search:
         limits.max_depth = _limit(depth, "depth", 32)
         limits.max_nodes = _limit(nodes, "nodes", 64)
         limits.time_ms = _limit(time_ms, "time_ms", 64)
-        limits.threads = _limit(threads, "threads", 32)
-        limits.hash_mib = _limit(hash_mib, "hash_mib", 32)
         limits.multipv = _limit(multipv, "multipv", 32)
         limits.level = _limit(level, "level", 32)
         limits.seed = _limit(seed, "seed", 64)

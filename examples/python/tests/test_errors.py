@@ -76,6 +76,24 @@ class ErrorCodesTest(unittest.TestCase):
         self.refused(fan.IllegalMoveError, -3, pos.push, "e2-e4")
         self.assertEqual(pos, fan.Position())  # nothing changed
 
+    def test_refusals_carry_the_library_reason(self):
+        # the reason is the library's (fan_position_explain_*), not made up
+        pos = fan.Position.from_string("9/9/2W1B4/9/9 w stop 0 -")
+        e = self.refused(fan.IllegalMoveError, -3, pos.play_step, "c3", "b3")
+        self.assertEqual(e.detail,
+                         "a capture is compulsory and c3-b3 captures nothing")
+        self.assertIn(e.detail, str(e))
+        effect = fan.Position.from_string(
+            "9/9/2W1B4/9/9 w stop 0 -").legal_turns()[0].effect
+        e = self.refused(fan.IllegalMoveError, -3, pos.push_effect,
+                         effect & ~((1 << 45) - 1))
+        self.assertEqual(e.detail, "a capture is compulsory: every turn "
+                                   "from c3 to d3 captures")
+        other = fan.Position.custom(white="a1", black="a3")
+        e = self.refused(fan.IllegalMoveError, -3, pos.push,
+                         other.legal_turns()[0])
+        self.assertTrue(e.detail.startswith("step 1: "), e.detail)
+
     def test_ambiguous(self):
         pos = fan.Position()
         self.refused(fan.AmbiguousStepError, -4, pos.play_step, "d3", "e3")
@@ -173,10 +191,14 @@ class LoadingTest(unittest.TestCase):
         env["PYTHONDONTWRITEBYTECODE"] = "1"
         if env_value is not None:
             env["FANORONA_LIBRARY"] = env_value
+        # Run in the package's parent folder: the current folder comes
+        # first on sys.path, and started from examples/python it would
+        # hold the package itself, not the copy under test.
         return subprocess.run(
             [sys.executable, "-c",
              "import fanorona; print(fanorona.library_path)"],
-            env=env, capture_output=True, text=True, timeout=60)
+            env=env, capture_output=True, text=True, timeout=60,
+            cwd=str(package_parent))
 
     def test_environment_variable(self):
         p = self.child(PACKAGE.parent, fan.library_path)
@@ -202,14 +224,15 @@ class LoadingTest(unittest.TestCase):
                             ignore=shutil.ignore_patterns("__pycache__"))
             libdir = top / "build" / "lib"
             libdir.mkdir(parents=True)
-            (libdir / "libfanorona.so.0").symlink_to(fan.library_path)
+            soname = "libfanorona.so.%d" % fan._lib.SONAME_MAJOR
+            (libdir / soname).symlink_to(fan.library_path)
             p = self.child(parent, None)
             self.assertEqual(p.returncode, 0, p.stderr)
             self.assertEqual(p.stdout.strip(),
-                             str(libdir / "libfanorona.so.0"))
+                             str(libdir / soname))
             # Without it: the installed library if there is one, else an
             # error that names each place it tried.
-            (libdir / "libfanorona.so.0").unlink()
+            (libdir / soname).unlink()
             p = self.child(parent, None)
             if p.returncode == 0:
                 self.assertNotIn(str(top), p.stdout)

@@ -169,6 +169,20 @@ class SearchTest(unittest.TestCase):
         self.assertGreaterEqual(r.depth, 1)
         check_line(self, fan.Position(), r)
 
+    def test_handle_options(self):
+        with fan.Search(hash_mib=2, threads=2) as s:
+            self.assertEqual((s.hash_mib, s.threads), (2, 2))
+            s.configure(threads=1)
+            self.assertEqual((s.hash_mib, s.threads), (2, 1))
+            s.configure(hash_mib=1)
+            self.assertEqual((s.hash_mib, s.threads), (1, 1))
+            with self.assertRaises(fan.OutOfRangeError):
+                s.configure(threads=fan._lib.FAN_SEARCH_MAX_THREADS + 1)
+            self.assertEqual((s.hash_mib, s.threads), (1, 1))
+            check_line(self, fan.Position(), s.run(fan.Position(), depth=2))
+            with self.assertRaises(TypeError):
+                fan.Position().search(depth=1, threads=2, search=s)
+
     def test_handle(self):
         s = fan.Search(hash_mib=1)
         self.assertFalse(s.closed)

@@ -29,6 +29,7 @@ pub const FAN_SVG_MAX: usize = 32768;
 pub const FAN_SVG_COORDINATES: u32 = 1;
 pub const FAN_STEP_STRING_MAX: usize = 8;
 pub const FAN_PATH_STRING_MAX: usize = 100;
+pub const FAN_NOTATION_COMPACT: u32 = 1;
 pub const FAN_RECORD_STRING_MAX: usize = 45000;
 
 /// A complete turn by its effect (captured set, origin, destination).
@@ -78,9 +79,12 @@ pub struct fan_perft_options {
 }
 
 impl Default for fan_perft_options {
-    /// FAN_PERFT_OPTIONS_INIT.
+    /// FAN_PERFT_OPTIONS_INIT, as the library's fan_perft_options_init() sets it.
     fn default() -> fan_perft_options {
-        fan_perft_options { version: FAN_PERFT_OPTIONS_VERSION, threads: 1, hash_mib: 0 }
+        let mut o = fan_perft_options { version: 0, threads: 0, hash_mib: 0 };
+        // SAFETY: a valid out-pointer.
+        unsafe { fan_perft_options_init(&mut o) };
+        o
     }
 }
 
@@ -107,11 +111,34 @@ pub const FAN_SEARCH_MAX_MULTIPV: u32 = 256;
 pub const FAN_SEARCH_MAX_HASH_MIB: u32 = 65536;
 pub const FAN_SEARCH_MAX_LEVEL: u32 = 10;
 pub const FAN_SEARCH_LIMITS_VERSION: u32 = 1;
+pub const FAN_EXPLAIN_MAX: usize = 160;
+pub const FAN_SQUARE_NAME_MAX: usize = 3;
 
 /// The opaque search handle.
 #[repr(C)]
 pub struct fan_search {
     _private: [u8; 0],
+}
+
+pub const FAN_SEARCH_OPTIONS_VERSION: u32 = 1;
+pub const FAN_SEARCH_RESULT_VERSION: u32 = 1;
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct fan_search_options {
+    pub version: u32,
+    pub threads: u32,
+    pub hash_mib: u32,
+}
+
+impl Default for fan_search_options {
+    /// FAN_SEARCH_OPTIONS_INIT, as fan_search_options_init() sets it.
+    fn default() -> fan_search_options {
+        let mut o = fan_search_options { version: 0, threads: 0, hash_mib: 0 };
+        // SAFETY: a valid out-pointer.
+        unsafe { fan_search_options_init(&mut o) };
+        o
+    }
 }
 
 #[repr(C)]
@@ -121,66 +148,71 @@ pub struct fan_search_limits {
     pub max_depth: u32,
     pub max_nodes: u64,
     pub time_ms: u64,
-    pub threads: u32,
-    pub hash_mib: u32,
     pub multipv: u32,
     pub level: u32,
     pub seed: u64,
 }
 
 impl Default for fan_search_limits {
-    /// FAN_SEARCH_LIMITS_INIT.
+    /// FAN_SEARCH_LIMITS_INIT, as fan_search_limits_init() sets it.
     fn default() -> fan_search_limits {
-        fan_search_limits {
-            version: FAN_SEARCH_LIMITS_VERSION,
+        let mut l = fan_search_limits {
+            version: 0,
             max_depth: 0,
             max_nodes: 0,
             time_ms: 0,
-            threads: 1,
-            hash_mib: 0,
-            multipv: 1,
+            multipv: 0,
             level: 0,
             seed: 0,
-        }
+        };
+        // SAFETY: a valid out-pointer.
+        unsafe { fan_search_limits_init(&mut l) };
+        l
     }
 }
 
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct fan_search_result {
-    pub best: fan_turn,
+    pub version: u32,
     pub score: i32,
+    pub best: fan_turn,
     pub depth: u32,
     pub seldepth: u32,
     pub line: u32,
+    pub pv_length: u32,
     pub nodes: u64,
     pub time_ms: u64,
-    pub pv_length: u32,
-    pub reserved: u32,
     pub pv: [fan_turn; FAN_SEARCH_PV_MAX],
 }
 
 impl Default for fan_search_result {
+    /// A zeroed result of version FAN_SEARCH_RESULT_VERSION
+    /// (fan_search_result_init()).
     fn default() -> fan_search_result {
-        fan_search_result {
-            best: 0,
+        let mut r = fan_search_result {
+            version: 0,
             score: 0,
+            best: 0,
             depth: 0,
             seldepth: 0,
             line: 0,
+            pv_length: 0,
             nodes: 0,
             time_ms: 0,
-            pv_length: 0,
-            reserved: 0,
             pv: [0; FAN_SEARCH_PV_MAX],
-        }
+        };
+        // SAFETY: a valid out-pointer.
+        unsafe { fan_search_result_init(&mut r) };
+        r
     }
 }
 
 pub type fan_search_progress =
     Option<unsafe extern "C" fn(user: *mut c_void, line: *const fan_search_result) -> c_int>;
 
-const _: () = assert!(std::mem::size_of::<fan_search_limits>() == 48);
+const _: () = assert!(std::mem::size_of::<fan_search_options>() == 12);
+const _: () = assert!(std::mem::size_of::<fan_search_limits>() == 40);
 const _: () = assert!(std::mem::size_of::<fan_search_result>() == 560);
 const _: () = assert!(std::mem::size_of::<fan_step>() == 16);
 const _: () = assert!(std::mem::size_of::<fan_path>() == 64);
@@ -252,6 +284,29 @@ extern "C" {
         count: *mut usize,
         pos: *const fan_position,
     ) -> c_int;
+    pub fn fan_position_explain_step(
+        buf: *mut c_char,
+        size: usize,
+        needed: *mut usize,
+        pos: *const fan_position,
+        from: c_int,
+        to: c_int,
+        kind: c_int,
+    ) -> c_int;
+    pub fn fan_position_explain_turn(
+        buf: *mut c_char,
+        size: usize,
+        needed: *mut usize,
+        pos: *const fan_position,
+        turn: fan_turn,
+    ) -> c_int;
+    pub fn fan_position_explain_path(
+        buf: *mut c_char,
+        size: usize,
+        needed: *mut usize,
+        pos: *const fan_position,
+        path: *const fan_path,
+    ) -> c_int;
     pub fn fan_position_play_step(pos: *mut fan_position, from: c_int, to: c_int, kind: c_int)
         -> c_int;
     pub fn fan_position_can_end_turn(pos: *const fan_position) -> c_int;
@@ -310,6 +365,13 @@ extern "C" {
         needed: *mut usize,
         path: *const fan_path,
     ) -> c_int;
+    pub fn fan_path_to_string_ex(
+        buf: *mut c_char,
+        size: usize,
+        needed: *mut usize,
+        path: *const fan_path,
+        flags: u32,
+    ) -> c_int;
     pub fn fan_turn_to_string(
         buf: *mut c_char,
         size: usize,
@@ -341,7 +403,8 @@ extern "C" {
         error: *mut fan_parse_error,
     ) -> c_int;
 
-    pub fn fan_square_name(buf: *mut c_char, size: usize, square: c_int) -> c_int;
+    pub fn fan_square_name(buf: *mut c_char, size: usize, needed: *mut usize, square: c_int)
+        -> c_int;
     pub fn fan_square_parse(text: *const c_char) -> c_int;
 
     pub fn fan_position_svg(
@@ -354,7 +417,15 @@ extern "C" {
         flags: u32,
     ) -> c_int;
 
-    pub fn fan_search_new(out: *mut *mut fan_search, hash_mib: u32) -> c_int;
+    pub fn fan_search_options_init(out: *mut fan_search_options) -> c_int;
+    pub fn fan_search_limits_init(out: *mut fan_search_limits) -> c_int;
+    pub fn fan_search_result_init(out: *mut fan_search_result) -> c_int;
+    pub fn fan_perft_options_init(out: *mut fan_perft_options) -> c_int;
+    pub fn fan_search_new(out: *mut *mut fan_search, opts: *const fan_search_options) -> c_int;
+    pub fn fan_search_configure(search: *mut fan_search, opts: *const fan_search_options)
+        -> c_int;
+    pub fn fan_search_options_get(out: *mut fan_search_options, search: *const fan_search)
+        -> c_int;
     pub fn fan_search_free(search: *mut fan_search);
     pub fn fan_search_clear(search: *mut fan_search) -> c_int;
     pub fn fan_search_run(

@@ -28,7 +28,7 @@ pub use moves::{
     Color, Count, Direction, Outcome, Reason, Rules, Square, SquareSet, Step, StepKind, Turn,
 };
 pub use position::{Board, PerftOptions, Position};
-pub use search::{search, Search, SearchLimits, SearchResult};
+pub use search::{search, Search, SearchLimits, SearchOptions, SearchResult};
 
 /// The version string of the library actually loaded.
 pub fn library_version() -> String {

@@ -282,10 +282,11 @@ impl Position {
     pub fn play(&mut self, turn: &Turn) -> Result<Turn> {
         let turn = if turn.is_resolved() { *turn } else { self.resolve(turn)? };
         // SAFETY: a live handle and a valid path.
-        check(
-            unsafe { ffi::fan_position_play_path(self.mut_ptr(), &turn.path) },
-            "fan_position_play_path",
-        )?;
+        let code = unsafe { ffi::fan_position_play_path(self.mut_ptr(), &turn.path) };
+        self.refused(code, "fan_position_play_path", |buf, size, pos| {
+            // SAFETY: buf has size bytes, pos is live, the path valid.
+            unsafe { ffi::fan_position_explain_path(buf, size, ptr::null_mut(), pos, &turn.path) }
+        })?;
         Ok(turn)
     }
 
@@ -298,11 +299,33 @@ impl Position {
     /// Plays a turn given by its effect (a fan_turn number).
     pub fn play_effect(&mut self, effect: u64) -> Result<()> {
         // SAFETY: a live handle.
-        check(
-            unsafe { ffi::fan_position_play_turn(self.mut_ptr(), effect) },
-            "fan_position_play_turn",
-        )?;
-        Ok(())
+        let code = unsafe { ffi::fan_position_play_turn(self.mut_ptr(), effect) };
+        self.refused(code, "fan_position_play_turn", |buf, size, pos| {
+            // SAFETY: buf has size bytes, pos is live.
+            unsafe { ffi::fan_position_explain_turn(buf, size, ptr::null_mut(), pos, effect) }
+        })
+    }
+
+    /// Ok for a non-negative code; else the error with the library's reason
+    /// for the refusal, which `explain` writes into a buffer.
+    fn refused(
+        &self,
+        code: c_int,
+        function: &'static str,
+        explain: impl FnOnce(*mut c_char, usize, *const ffi::fan_position) -> c_int,
+    ) -> Result<()> {
+        if code >= 0 {
+            return Ok(());
+        }
+        let mut buf = [0 as c_char; ffi::FAN_EXPLAIN_MAX];
+        explain(buf.as_mut_ptr(), buf.len(), self.ptr());
+        // SAFETY: the library NUL-terminates buf.
+        let why = unsafe { CStr::from_ptr(buf.as_ptr()) }.to_string_lossy().into_owned();
+        Err(if why.is_empty() {
+            Error::new(code, function)
+        } else {
+            Error::with_detail(code, function, why)
+        })
     }
 
     /// Takes back the last turn, or the chain in progress.
@@ -351,19 +374,13 @@ impl Position {
 
     /// Plays one step; `StepKind::Any` where only one mode fits.
     pub fn play_step(&mut self, from: Square, to: Square, kind: StepKind) -> Result<()> {
+        let (f, t, k) = (from.index() as c_int, to.index() as c_int, kind as c_int);
         // SAFETY: a live handle.
-        check(
-            unsafe {
-                ffi::fan_position_play_step(
-                    self.mut_ptr(),
-                    from.index() as c_int,
-                    to.index() as c_int,
-                    kind as c_int,
-                )
-            },
-            "fan_position_play_step",
-        )?;
-        Ok(())
+        let code = unsafe { ffi::fan_position_play_step(self.mut_ptr(), f, t, k) };
+        self.refused(code, "fan_position_play_step", |buf, size, pos| {
+            // SAFETY: buf has size bytes, pos is live.
+            unsafe { ffi::fan_position_explain_step(buf, size, ptr::null_mut(), pos, f, t, k) }
+        })
     }
 
     /// Ends the capture chain in progress (stop-at-will only).

@@ -12,10 +12,38 @@ use crate::ffi;
 use crate::moves::Turn;
 use crate::position::Position;
 
+/// How a search handle is set up (`fan_search_options`): its threads and
+/// its transposition table. They belong to the handle ([`Search::with_options`],
+/// [`Search::configure`]), not to one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// 1: one thread, deterministic; more: Lazy SMP; 0: one per processor.
+    pub threads: u32,
+    /// The table in MiB; 0: the library's default (16).
+    pub hash_mib: u32,
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        let o = ffi::fan_search_options::default();
+        SearchOptions { threads: o.threads, hash_mib: o.hash_mib }
+    }
+}
+
+impl SearchOptions {
+    fn to_c(self) -> ffi::fan_search_options {
+        ffi::fan_search_options {
+            threads: self.threads,
+            hash_mib: self.hash_mib,
+            ..ffi::fan_search_options::default()
+        }
+    }
+}
+
 /// What a search may spend and how it plays (`fan_search_limits`).
 /// `None` means "no limit"; with no limit at all the search runs until
 /// [`Search::stop`]. The builder methods set one field each:
-/// `SearchLimits::default().depth(6).threads(2)`.
+/// `SearchLimits::default().depth(6).multipv(2)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchLimits {
     /// Full-width depth in turns.
@@ -23,10 +51,6 @@ pub struct SearchLimits {
     pub nodes: Option<u64>,
     /// Wall-clock limit in milliseconds.
     pub time_ms: Option<u64>,
-    /// 1 is deterministic; more search in parallel.
-    pub threads: u32,
-    /// Resize the handle's table to this many MiB first.
-    pub hash_mib: Option<u32>,
     /// Lines reported to the progress closure.
     pub multipv: u32,
     /// 1..10 plays weaker (1 weakest); `None` is full strength.
@@ -41,8 +65,6 @@ impl Default for SearchLimits {
             depth: None,
             nodes: None,
             time_ms: None,
-            threads: 1,
-            hash_mib: None,
             multipv: 1,
             level: None,
             seed: 0,
@@ -63,14 +85,6 @@ impl SearchLimits {
         self.time_ms = Some(ms);
         self
     }
-    pub fn threads(mut self, threads: u32) -> SearchLimits {
-        self.threads = threads;
-        self
-    }
-    pub fn hash_mib(mut self, mib: u32) -> SearchLimits {
-        self.hash_mib = Some(mib);
-        self
-    }
     pub fn multipv(mut self, lines: u32) -> SearchLimits {
         self.multipv = lines;
         self
@@ -89,8 +103,6 @@ impl SearchLimits {
             max_depth: self.depth.unwrap_or(0),
             max_nodes: self.nodes.unwrap_or(0),
             time_ms: self.time_ms.unwrap_or(0),
-            threads: self.threads,
-            hash_mib: self.hash_mib.unwrap_or(0),
             multipv: self.multipv,
             level: self.level.unwrap_or(0),
             seed: self.seed,
@@ -238,16 +250,39 @@ unsafe extern "C" fn trampoline(user: *mut c_void, line: *const ffi::fan_search_
 }
 
 impl Search {
-    /// A new handle with a table of `hash_mib` MiB (0: the default 16).
-    pub fn new(hash_mib: u32) -> Result<Search> {
+    /// A new handle with one thread and the default table (16 MiB).
+    pub fn new() -> Result<Search> {
+        Search::with_options(&SearchOptions::default())
+    }
+
+    /// A new handle with the given threads and table size.
+    pub fn with_options(options: &SearchOptions) -> Result<Search> {
+        let c = options.to_c();
         let mut raw = ptr::null_mut();
-        // SAFETY: raw is a valid out-pointer.
-        check(unsafe { ffi::fan_search_new(&mut raw, hash_mib) }, "fan_search_new")?;
+        // SAFETY: raw is a valid out-pointer, c a valid options struct.
+        check(unsafe { ffi::fan_search_new(&mut raw, &c) }, "fan_search_new")?;
         Ok(Search {
             raw: NonNull::new(raw).expect("the library returned FAN_OK and no handle"),
             running: Mutex::new(false),
             stop_requested: AtomicBool::new(false),
         })
+    }
+
+    /// Changes the threads and the table size between searches (a table of
+    /// a new size starts empty). A refused call changes nothing.
+    pub fn configure(&mut self, options: &SearchOptions) -> Result<()> {
+        let c = options.to_c();
+        // SAFETY: a live handle, not searching (&mut self).
+        check(unsafe { ffi::fan_search_configure(self.raw.as_ptr(), &c) }, "fan_search_configure")?;
+        Ok(())
+    }
+
+    /// The handle's threads and table size now.
+    pub fn options(&self) -> SearchOptions {
+        let mut c = ffi::fan_search_options::default();
+        // SAFETY: valid pointers; the library only reads the handle.
+        unsafe { ffi::fan_search_options_get(&mut c, self.raw.as_ptr()) };
+        SearchOptions { threads: c.threads, hash_mib: c.hash_mib }
     }
 
     /// Forgets everything learnt: a cleared handle answers as a new one.
@@ -347,7 +382,7 @@ impl Drop for Search {
 /// Searches `pos` with a fresh handle (16 MiB table), so that equal calls
 /// with one thread and no time limit give equal results.
 pub fn search(pos: &Position, limits: &SearchLimits) -> Result<SearchResult> {
-    Search::new(0)?.run(pos, limits)
+    Search::new()?.run(pos, limits)
 }
 
 impl Position {

@@ -40,13 +40,17 @@ fn every_code() {
     expect(pos.perft_with(2, Count::Paths, &PerftOptions { threads: 1, hash_mib: 65537 }), ErrorKind::OutOfRange, -2);
     expect(Square::new(-1), ErrorKind::OutOfRange, -2);
     expect(pos.svg(SquareSet(1 << 45), None, false), ErrorKind::OutOfRange, -2);
-    // a paika while a capture exists
-    expect(pos.play_step(sq("a1"), sq("a2"), StepKind::Any), ErrorKind::Illegal, -3);
+    // a paika while a capture exists, with the library's reason
+    let e = expect(pos.play_step(sq("a1"), sq("a2"), StepKind::Any), ErrorKind::Illegal, -3);
+    assert_eq!(e.detail(), Some("a2 is not empty"));
+    let e = expect(pos.play_step(sq("e4"), sq("e3"), StepKind::Any), ErrorKind::Illegal, -3);
+    assert_eq!(e.detail(), Some("e4 holds no piece of the side to move"));
     expect(pos.play_str("e2-e4"), ErrorKind::Illegal, -3);
     let other = Position::custom(set("a1"), set("i5"), Color::White, Rules::Stop).unwrap();
     let foreign = other.legal_turns().unwrap().next().unwrap();
     expect(pos.play(&foreign), ErrorKind::Illegal, -3);
-    expect(pos.play_effect(foreign.effect().unwrap()), ErrorKind::Illegal, -3);
+    let e = expect(pos.play_effect(foreign.effect().unwrap()), ErrorKind::Illegal, -3);
+    assert!(e.detail().is_some_and(|d| !d.is_empty()), "{e}");
     expect(pos.play_step(sq("d3"), sq("e3"), StepKind::Any), ErrorKind::Ambiguous, -4);
     expect(pos.undo(), ErrorKind::NoHistory, -9);
     expect(pos.redo(), ErrorKind::NoHistory, -9);

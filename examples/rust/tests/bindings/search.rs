@@ -6,8 +6,8 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use fanorona::{
-    ffi, search, Color, ErrorKind, Outcome, Position, Rules, Search, SearchLimits, SearchResult,
-    StepKind, Turn,
+    ffi, search, Color, ErrorKind, Outcome, Position, Rules, Search, SearchLimits, SearchOptions,
+    SearchResult, StepKind, Turn,
 };
 
 fn custom(white: &str, black: &str, side: Color) -> Position {
@@ -73,7 +73,7 @@ fn deterministic() {
     let mut b = pos.search(&limits).unwrap();
     b.time_ms = a.time_ms; // the one field that depends on timing
     assert_eq!(a, b);
-    let mut s = Search::new(1).unwrap();
+    let mut s = Search::with_options(&SearchOptions { threads: 1, hash_mib: 1 }).unwrap();
     s.run(&Position::new(Rules::Stop).unwrap(), &SearchLimits::default().depth(3)).unwrap();
     s.clear().unwrap();
     let mut c = s.run(&pos, &limits).unwrap();
@@ -116,7 +116,7 @@ fn lost_in_two() {
 #[test]
 fn progress() {
     let pos = Position::new(Rules::Stop).unwrap();
-    let s = Search::new(1).unwrap();
+    let s = Search::with_options(&SearchOptions { threads: 1, hash_mib: 1 }).unwrap();
     let mut depths = Vec::new();
     let r = s
         .run_with_progress(&pos, &SearchLimits::default().depth(3), |line| {
@@ -142,7 +142,7 @@ fn progress() {
 #[test]
 fn stop_from_another_thread() {
     let pos = Position::new(Rules::Stop).unwrap();
-    let s = Search::new(1).unwrap();
+    let s = Search::with_options(&SearchOptions { threads: 1, hash_mib: 1 }).unwrap();
     let start = Instant::now();
     let r = std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
@@ -168,7 +168,7 @@ fn stop_from_another_thread() {
 #[test]
 fn stop_racing_the_start() {
     let pos = Position::new(Rules::Stop).unwrap();
-    let s = Search::new(1).unwrap();
+    let s = Search::with_options(&SearchOptions { threads: 1, hash_mib: 1 }).unwrap();
     let r = std::thread::scope(|scope| {
         let (searched, s) = (pos.clone(), &s);
         let worker =
@@ -194,10 +194,25 @@ fn bad_arguments() {
     };
     range(SearchLimits::default().depth(ffi::FAN_SEARCH_MAX_DEPTH + 1));
     range(SearchLimits::default().depth(1).level(ffi::FAN_SEARCH_MAX_LEVEL + 1));
-    range(SearchLimits::default().depth(1).threads(ffi::FAN_SEARCH_MAX_THREADS + 1));
     range(SearchLimits::default().depth(1).multipv(ffi::FAN_SEARCH_MAX_MULTIPV + 1));
-    let e = Search::new(ffi::FAN_SEARCH_MAX_HASH_MIB + 1).err().unwrap();
+    let e = Search::with_options(&SearchOptions { threads: 1, hash_mib: ffi::FAN_SEARCH_MAX_HASH_MIB + 1 })
+        .err()
+        .unwrap();
     assert_eq!(e.kind(), ErrorKind::OutOfRange);
+    assert_eq!(e.function(), "fan_search_new");
+    let e = Search::with_options(&SearchOptions { threads: ffi::FAN_SEARCH_MAX_THREADS + 1, hash_mib: 1 })
+        .err()
+        .unwrap();
+    assert_eq!(e.kind(), ErrorKind::OutOfRange);
+    // options belong to the handle; a refused change keeps them
+    let mut s = Search::with_options(&SearchOptions { threads: 2, hash_mib: 2 }).unwrap();
+    assert_eq!(s.options(), SearchOptions { threads: 2, hash_mib: 2 });
+    s.configure(&SearchOptions { threads: 1, hash_mib: 1 }).unwrap();
+    assert_eq!(s.options(), SearchOptions { threads: 1, hash_mib: 1 });
+    let bad = SearchOptions { threads: 3, hash_mib: ffi::FAN_SEARCH_MAX_HASH_MIB + 1 };
+    assert_eq!(s.configure(&bad).unwrap_err().kind(), ErrorKind::OutOfRange);
+    assert_eq!(s.options(), SearchOptions { threads: 1, hash_mib: 1 });
+    assert_eq!(SearchOptions::default(), SearchOptions { threads: 1, hash_mib: 0 });
     let mut over = custom("c3", "e3", Color::White);
     over.play_str("c3-d3A").unwrap();
     assert!(over.is_over());
