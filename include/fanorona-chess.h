@@ -276,6 +276,30 @@ FAN_API int fan_chess_point_name(char *buf, size_t size, int point);
 /** Parses "a1".."e9"; returns the point or FAN_EPARSE. */
 FAN_API int fan_chess_point_parse(const char *text);
 
+/* ------------------------------------------------------------------ */
+/* Pictures                                                            */
+
+#define FAN_CHESS_SVG_COORDINATES 1u /* label the files and ranks */
+/* The longest picture fan_chess_svg() writes, NUL included. */
+#define FAN_CHESS_SVG_MAX 32768
+
+/**
+ * Draws the position as a standalone SVG image (ASCII, White at the
+ * bottom) into buf, with the buffer rules of fan_chess_to_string()
+ * (FAN_CHESS_SVG_MAX is always enough): the lines, a dot on each strong
+ * point, the pieces as discs with their letter, and on request the points
+ * of highlight marked (FAN_ERANGE for a bit above 44) and move drawn as an
+ * arrow (a knight-shaped one through its first point) with its captured
+ * point crossed out. move may be NULL; it must be well formed (points in
+ * range, a known kind and promotion piece: FAN_EINVAL otherwise) but need
+ * not be legal, so it may show the move just played. flags: 0 or
+ * FAN_CHESS_SVG_COORDINATES. Classes for styling: "piece white",
+ * "piece black", "strong", "highlight", "arrow", "captured".
+ */
+FAN_API int fan_chess_svg(char *buf, size_t size, size_t *needed,
+                          const fan_chess *pos, uint64_t highlight,
+                          const fan_chess_move *move, uint32_t flags);
+
 #ifdef __cplusplus
 }
 #endif
