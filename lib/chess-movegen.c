@@ -301,7 +301,7 @@ void chess_make(chess_state *s, fan_chess_move m)
         s->halfmove = 0;
     else if (s->halfmove < UINT16_MAX)
         s->halfmove++;
-    if (side == CHESS_BLACK)
+    if (side == CHESS_BLACK && s->fullmove < CHESS_FULLMOVE_MAX)
         s->fullmove++;
     s->stm = (uint8_t)enemy;
 }

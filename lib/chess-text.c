@@ -281,7 +281,7 @@ static int read_fields(reader *rd, chess_state *s, board_text *bt)
     if ((r = expect_space(rd, "move number")) != FAN_OK)
         return r;
     size_t at = rd->i;
-    if ((r = text_read_number(rd, 999999, &v, "move number")) != FAN_OK)
+    if ((r = text_read_number(rd, CHESS_FULLMOVE_MAX, &v, "move number")) != FAN_OK)
         return r;
     if (v == 0)
         return fail(rd, at, "the move number starts at 1");

@@ -35,6 +35,10 @@ typedef struct chess_state {
     uint64_t occ[2];   /* each side's pieces */
 } chess_state;
 
+/* The largest move number; the counter stops there, so that every
+ * position written reads back. */
+#define CHESS_FULLMOVE_MAX 999999u
+
 #define CHESS_KEY_SIZE (BOARD_SQUARES + 2 + 2 * CHESS_POOL_TYPES)
 
 /* Moves inside the library have the public layout (fan_chess_move) with

@@ -415,6 +415,11 @@ START_TEST(fifty_moves)
     ck_assert_int_eq(fan_chess_result_reason(g), FAN_CHESS_REASON_FIFTY_MOVES);
     ck_assert_int_eq(fan_chess_move_number(g), 61);
     fan_chess_free(g);
+    /* The move number stops at its largest value. */
+    g = CPOS("4k/5/5/5/5/5/5/5/K4 b - - - 0 999999");
+    ck_assert_fan_ok(fan_chess_play(g, MV(g, "Ke9-e8")));
+    ck_assert_int_eq(fan_chess_move_number(g), 999999);
+    fan_chess_free(g);
     /* A pawn move resets the clock. */
     g = CPOS("4k/5/5/5/5/5/P4/5/K4 w - - - 99 60");
     ck_assert_fan_ok(fan_chess_play(g, MV(g, "Pa3-a4")));
