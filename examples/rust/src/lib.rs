@@ -16,6 +16,7 @@
 //! Every call the library refuses comes back as an [`Error`] carrying the
 //! library's code and message. The raw declarations are in [`ffi`].
 
+pub mod chess;
 pub mod ffi;
 
 mod error;
