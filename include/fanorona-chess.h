@@ -184,6 +184,22 @@ FAN_API int fan_chess_destinations(uint64_t *out, const fan_chess *pos,
 FAN_API int fan_chess_moves_from(fan_chess_move *out, size_t capacity,
                                  size_t *count, const fan_chess *pos,
                                  int point);
+/* The longest reason fan_chess_explain_move() writes, NUL included. */
+#define FAN_CHESS_EXPLAIN_MAX 160
+
+/**
+ * Says whether fan_chess_play_points(pos, from, to, kind, promotion) would
+ * play a move, without playing it: returns the code that call would
+ * return (FAN_OK, FAN_EINVAL, FAN_ERANGE, FAN_EGAMEOVER, FAN_EILLEGAL or
+ * FAN_EAMBIGUOUS) and writes an English reason into buf ("" for FAN_OK),
+ * e.g. "c3-c4 would leave the king in check" or "b5-c5 is not a plain
+ * move: capture is compulsory". Buffer rules of fan_chess_to_string(),
+ * FAN_EBUFS only when the reason does not fit (FAN_CHESS_EXPLAIN_MAX
+ * always does). pos is only read.
+ */
+FAN_API int fan_chess_explain_move(char *buf, size_t size, size_t *needed,
+                                   const fan_chess *pos, int from, int to,
+                                   int kind, int promotion);
 /** FAN_CHESS_CHOOSE_* flags for the move from -> to: what the player must
  *  name; FAN_EILLEGAL when there is no legal move from -> to. */
 FAN_API int fan_chess_choices(uint32_t *out, const fan_chess *pos, int from,

@@ -252,15 +252,20 @@ static void piece_moves(gen *g, int sq, int king_knight)
     }
 }
 
-int chess_legal(const chess_state *s, fan_chess_move *out)
+int chess_pseudo(const chess_state *s, fan_chess_move *out)
 {
-    fan_chess_move pseudo[FAN_CHESS_MOVES_MAX];
-    gen g = {s, s->stm, pseudo, 0};
+    gen g = {s, s->stm, out, 0};
     int king_knight = (s->unmoved >> s->stm & 1) && !chess_attacked(s, s->stm);
     for (uint64_t m = s->occ[s->stm]; m; m &= m - 1)
         piece_moves(&g, board_lsb(m), king_knight);
-    int n = 0;
-    for (int i = 0; i < g.n; i++) {
+    return g.n;
+}
+
+int chess_legal(const chess_state *s, fan_chess_move *out)
+{
+    fan_chess_move pseudo[FAN_CHESS_MOVES_MAX];
+    int np = chess_pseudo(s, pseudo), n = 0;
+    for (int i = 0; i < np; i++) {
         chess_state c = *s;
         chess_make(&c, pseudo[i]);
         if (!chess_attacked(&c, s->stm))

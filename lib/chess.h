@@ -51,6 +51,9 @@ FAN_INTERNAL void chess_start(chess_state *s);
 /* Is side's king capturable by the other side (the notes' "in check")?
  * 0 when side has no king. */
 FAN_INTERNAL int chess_attacked(const chess_state *s, int side);
+/* Its moves ignoring its own king's safety (compulsion, promotion and the
+ * king's knight move applied), into out (FAN_CHESS_MOVES_MAX room). */
+FAN_INTERNAL int chess_pseudo(const chess_state *s, fan_chess_move *out);
 /* The legal moves of the side to move into out (FAN_CHESS_MOVES_MAX
  * room); returns their number. Ignores the end of the game. */
 FAN_INTERNAL int chess_legal(const chess_state *s, fan_chess_move *out);

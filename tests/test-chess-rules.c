@@ -434,10 +434,98 @@ START_TEST(fifty_moves)
 }
 END_TEST
 
+static void expect_reason(const fan_chess *g, const char *from, const char *to,
+                          int kind, int promo, int code, const char *reason)
+{
+    char buf[FAN_CHESS_EXPLAIN_MAX];
+    int r = fan_chess_explain_move(buf, sizeof buf, NULL, g, PT(from), PT(to),
+                                   kind, promo);
+    ck_assert_msg(r == code && !strcmp(buf, reason), "%s-%s: %d \"%s\"",
+                  from, to, r, buf);
+}
+
+/* The explanations agree with what play_points does, and say why. */
+START_TEST(explanations)
+{
+    static const char *const positions[] = {
+        "nrkrn/1bqb1/ppppp/5/5/5/PPPPP/1BQB1/NRKRN w Kk - - 0 1",
+        "4k/5/5/5/p1Rp1/5/5/5/4K w - - - 0 1",
+        "4k/5/5/5/r4/pR3/5/5/K4 w - - - 0 1",
+        "4r/1P3/5/5/4k/5/5/5/K4 w - QN - 0 1",
+        "kp3/1p3/QPP2/P4/5/5/5/5/K4 b - - - 0 1",
+    };
+    static const int kinds[] = {0, FAN_CHESS_PLAIN, FAN_CHESS_APPROACH,
+                                FAN_CHESS_WITHDRAWAL};
+    static const int promos[] = {0, FAN_CHESS_QUEEN, FAN_CHESS_ROOK};
+    for (size_t p = 0; p < sizeof positions / sizeof positions[0]; p++) {
+        fan_chess *g = CPOS(positions[p]);
+        for (int from = 0; from < FAN_CHESS_POINTS; from++)
+            for (int to = 0; to < FAN_CHESS_POINTS; to++)
+                for (int k = 0; k < 4; k++)
+                    for (int q = 0; q < 3; q++) {
+                        char buf[FAN_CHESS_EXPLAIN_MAX];
+                        int e = fan_chess_explain_move(buf, sizeof buf, NULL, g,
+                                                       from, to, kinds[k],
+                                                       promos[q]);
+                        fan_chess *c = NULL;
+                        ck_assert_fan_ok(fan_chess_clone(&c, g));
+                        int r = fan_chess_play_points(c, from, to, kinds[k],
+                                                      promos[q]);
+                        ck_assert_int_eq(e, r);
+                        ck_assert_int_eq(buf[0] == '\0', e == FAN_OK);
+                        fan_chess_free(c);
+                    }
+        fan_chess_free(g);
+    }
+    fan_chess *g = CPOS("4k/5/5/5/p1Rp1/5/5/5/4K w - - - 0 1");
+    expect_reason(g, "c5", "b5", 0, 0, FAN_EAMBIGUOUS,
+                  "c5-b5 captures by approach or withdrawal: name one");
+    expect_reason(g, "c5", "b5", FAN_CHESS_PLAIN, 0, FAN_EILLEGAL,
+                  "c5-b5 is not a plain move: capture is compulsory");
+    expect_reason(g, "c5", "c6", FAN_CHESS_APPROACH, 0, FAN_EILLEGAL,
+                  "c5-c6 is not an approach: it captures nothing");
+    expect_reason(g, "c5", "d5", 0, 0, FAN_EILLEGAL,
+                  "d5 is occupied (no move lands on a piece)");
+    expect_reason(g, "c5", "d6", 0, 0, FAN_EILLEGAL,
+                  "the rook on c5 has no move to d6");
+    expect_reason(g, "a5", "a4", 0, 0, FAN_EILLEGAL,
+                  "a5 holds no piece of the side to move");
+    expect_reason(g, "c5", "c6", 0, 0, FAN_OK, "");
+    fan_chess_free(g);
+    g = CPOS("4k/5/5/5/r4/pR3/5/5/K4 w - - - 0 1");
+    expect_reason(g, "b4", "c4", 0, 0, FAN_EILLEGAL,
+                  "b4-c4 would leave the king in check");
+    fan_chess_free(g);
+    g = CPOS("4r/1P3/5/5/4k/5/5/5/K4 w - QN - 0 1");
+    expect_reason(g, "b8", "b9", 0, FAN_CHESS_ROOK, FAN_EILLEGAL,
+                  "no rook in the pool to promote to");
+    expect_reason(g, "b8", "b9", 0, 0, FAN_EAMBIGUOUS,
+                  "b8-b9 promotes: name the piece");
+    fan_chess_free(g);
+    g = CPOS("4r/1P3/5/5/4k/5/5/5/K4 w - - - 0 1");
+    expect_reason(g, "b8", "b9", 0, 0, FAN_EILLEGAL,
+                  "a pawn may enter the far rank only with a piece in its pool");
+    fan_chess_free(g);
+    g = CPOS("kp3/1p3/QPP2/P4/5/5/5/5/K4 b - - - 0 1");
+    expect_reason(g, "a9", "a8", 0, 0, FAN_EGAMEOVER,
+                  "the game is over (checkmate)");
+    char small[8];
+    size_t need = 0;
+    ck_assert_int_eq(fan_chess_explain_move(small, sizeof small, &need, g,
+                                            PT("a9"), PT("a8"), 0, 0),
+                     FAN_EBUFS);
+    ck_assert_uint_eq(need, strlen("the game is over (checkmate)") + 1);
+    ck_assert_int_eq(fan_chess_explain_move(NULL, 4, &need, g, 0, 0, 0, 0),
+                     FAN_EINVAL);
+    fan_chess_free(g);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("chess-rules");
     TCase *tc = tcase_create("rules");
+    tcase_set_timeout(tc, 60);
     tcase_add_test(tc, queen_strong_and_weak);
     tcase_add_test(tc, rook_strong_and_weak);
     tcase_add_test(tc, bishop_strong_and_weak);
@@ -454,6 +542,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, king_knight_move);
     tcase_add_test(tc, repetition);
     tcase_add_test(tc, fifty_moves);
+    tcase_add_test(tc, explanations);
     suite_add_tcase(s, tc);
     return s;
 }
