@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* fanorona-engine: the library's search behind the line protocol that
- * Fanorona engines adapt from chess UCI (doc/search.md). Reads commands on
- * stdin, answers on stdout; the search runs on its own thread so that
- * "stop", "isready" and "quit" are served while it thinks. Uses only the
- * public API. */
+/* fanorona-engine's protocol: the library's search behind the line
+ * protocol that Fanorona engines adapt from chess UCI (doc/search.md). The
+ * search runs on its own thread so that "stop", "isready" and "quit" are
+ * served while it thinks. Uses only the public API. A command that cannot
+ * be carried out never leaves the engine on an unrelated position: it says
+ * why with "info string" and keeps the most that is valid. */
+#define _POSIX_C_SOURCE 200809L
+#include "protocol.h"
+
 #include <fanorona.h>
 
 #include "options.h"
@@ -24,14 +28,18 @@
 #define COMPACT_MAX FAN_PATH_STRING_MAX
 
 /* Plays the turn written in compact notation (dashes allowed, case of the
- * mode letters ignored). Returns FAN_OK, FAN_EPARSE or FAN_EILLEGAL. */
-static int play_compact(fan_position *pos, const char *text)
+ * mode letters ignored). Returns FAN_OK or the library's refusal, with its
+ * reason in err. */
+static int play_compact(fan_position *pos, const char *text,
+                        fan_parse_error *err)
 {
     char want[COMPACT_MAX];
     size_t n = 0;
     for (const char *s = text; *s; s++) {
-        if (n + 1 >= sizeof want)
+        if (n + 1 >= sizeof want) {
+            snprintf(err->message, sizeof err->message, "too long for a turn");
             return FAN_EPARSE;
+        }
         /* a mode letter follows a row digit; a lower-case 'a' there is
          * the column of the next square when a row digit follows it */
         int mode = n > 0 && want[n - 1] >= '1' && want[n - 1] <= '5' &&
@@ -40,18 +48,20 @@ static int play_compact(fan_position *pos, const char *text)
     }
     want[n] = '\0';
     fan_path path;
-    int r = fan_position_parse_path(&path, pos, want, NULL);
-    if (r == FAN_OK)
-        r = fan_position_play_path(pos, &path);
-    return r == FAN_EAMBIGUOUS ? FAN_EILLEGAL : r;
+    int r = fan_position_parse_path(&path, pos, want, err);
+    if (r == FAN_OK && (r = fan_position_play_path(pos, &path)) != FAN_OK)
+        fan_position_explain_path(err->message, sizeof err->message, NULL,
+                                  pos, &path);
+    return r;
 }
-
-const char cli_program_name[] = "fanorona-engine";
 
 /* ------------------------------------------------------------------ */
 /* Engine state                                                        */
 
-typedef struct engine {
+struct engine {
+    FILE *out;
+    uint32_t cap_depth; /* engine_set_cap() */
+    uint64_t cap_nodes;
     fan_search *search;
     fan_position *pos;
     int rules;       /* MandatoryContinuation */
@@ -65,17 +75,17 @@ typedef struct engine {
     atomic_int stop_requested;
     fan_search_limits limits;
     fan_position *search_pos;
-} engine;
+};
 
 static void say(engine *e, const char *fmt, ...)
 {
     va_list ap;
     pthread_mutex_lock(&e->out_lock);
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    vfprintf(e->out, fmt, ap);
     va_end(ap);
-    putchar('\n');
-    fflush(stdout);
+    fputc('\n', e->out);
+    fflush(e->out);
     pthread_mutex_unlock(&e->out_lock);
 }
 
@@ -267,6 +277,10 @@ static void cmd_setoption(engine *e, char *rest)
         say(e, "info string unknown option or bad value: %s", name);
 }
 
+/* "position startpos|fen STRING [moves M...]". A string that cannot be read
+ * leaves the engine at the start position; a move that cannot be played
+ * leaves it after the moves before it. Either way "info string" says why,
+ * with the library's reason. */
 static void cmd_position(engine *e, char *rest)
 {
     char *moves = strstr(rest, " moves");
@@ -279,10 +293,8 @@ static void cmd_position(engine *e, char *rest)
     char *s = rest;
     char *kind = next_token(&s);
     fan_position *p = NULL;
-    int r;
-    if (kind && !strcmp(kind, "startpos")) {
-        r = fan_position_new(&p, e->rules);
-    } else if (kind && !strcmp(kind, "fen")) {
+    int r = FAN_OK;
+    if (kind && !strcmp(kind, "fen")) {
         while (*s == ' ')
             s++;
         size_t len = strlen(s);
@@ -291,28 +303,49 @@ static void cmd_position(engine *e, char *rest)
         fan_parse_error err;
         r = fan_position_from_string(&p, s, e->rules, &err);
         if (r != FAN_OK) {
-            say(e, "info string bad position at %u: %s", err.offset,
-                err.message);
-            return;
+            say(e, "info string bad position at byte %u: %s; at the start "
+                   "position now", err.offset, err.message);
+            moves = NULL;
         }
-    } else {
-        say(e, "info string position needs startpos or fen");
-        return;
+    } else if (!kind || strcmp(kind, "startpos")) {
+        say(e, "info string position needs startpos or fen; at the start "
+               "position now");
+        moves = NULL;
     }
-    if (r != FAN_OK) {
-        say(e, "info string %s", fan_strerror(r));
+    if (!p && (r = fan_position_new(&p, e->rules)) != FAN_OK) {
+        say(e, "info string %s; the position is unchanged", fan_strerror(r));
         return;
     }
     char *m;
-    while (moves && (m = next_token(&moves))) {
-        r = play_compact(p, m);
-        if (r != FAN_OK) {
-            say(e, "info string illegal move %s: %s", m, fan_strerror(r));
-            fan_position_free(p);
-            return;
+    for (int i = 1; moves && (m = next_token(&moves)); i++) {
+        fan_parse_error err;
+        memset(&err, 0, sizeof err);
+        if ((r = play_compact(p, m, &err)) != FAN_OK) {
+            say(e, "info string move %d (%s) not played: %s: %s; the "
+                   "position is the one after move %d", i, m,
+                fan_strerror(r), err.message, i - 1);
+            break;
         }
     }
     new_position(e, p);
+}
+
+/* "d" and "fen": what the engine is on. */
+static void cmd_show(engine *e, int details)
+{
+    char buf[FAN_POSITION_STRING_MAX];
+    fan_position_to_string(buf, sizeof buf, NULL, e->pos);
+    say(e, "info string position %s", buf);
+    if (!details)
+        return;
+    int res = fan_position_result(e->pos);
+    say(e, "info string %s to move, %s rules, %d turns played, %s%s%s",
+        fan_position_side_to_move(e->pos) == FAN_WHITE ? "white" : "black",
+        fan_position_rules(e->pos) == FAN_RULES_MUST ? "must-continue"
+                                                     : "stop-at-will",
+        fan_position_turns_played(e->pos), fan_result_name(res),
+        res == FAN_ONGOING ? "" : ": ",
+        fan_reason_name(fan_position_result_reason(e->pos)));
 }
 
 /* The number after a "go" keyword; 0 (no limit) when there is none or it
@@ -364,8 +397,21 @@ static void cmd_go(engine *e, char *rest)
     fan_search_options o = FAN_SEARCH_OPTIONS_INIT;
     o.threads = e->threads;
     o.hash_mib = e->hash;
+    if (e->cap_depth) {
+        o.threads = o.threads > 2 ? 2 : o.threads;
+        o.hash_mib = o.hash_mib > 4 ? 4 : o.hash_mib;
+    }
     if (fan_search_configure(e->search, &o) != FAN_OK)
         say(e, "info string cannot resize the table; the old one is kept");
+    if (e->cap_depth) {
+        /* fuzzing: a short search whatever was asked */
+        l.time_ms = 0;
+        if (!l.max_depth || l.max_depth > e->cap_depth)
+            l.max_depth = e->cap_depth;
+        if (!l.max_nodes || l.max_nodes > e->cap_nodes)
+            l.max_nodes = e->cap_nodes;
+        infinite = 0;
+    }
     l.multipv = e->multipv;
     l.level = e->level;
     l.seed = (uint64_t)time(NULL);
@@ -389,64 +435,87 @@ static void cmd_go(engine *e, char *rest)
     e->running = 1;
 }
 
-int main(void)
+/* ------------------------------------------------------------------ */
+/* The engine                                                          */
+
+engine *engine_new(FILE *out)
 {
-    engine e;
-    memset(&e, 0, sizeof e);
-    e.hash = 16;
-    e.threads = 1;
-    e.multipv = 1;
-    e.rules = FAN_RULES_STOP;
-    pthread_mutex_init(&e.out_lock, NULL);
+    engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    e->out = out;
+    e->hash = 16;
+    e->threads = 1;
+    e->multipv = 1;
+    e->rules = FAN_RULES_STOP;
+    pthread_mutex_init(&e->out_lock, NULL);
     fan_search_options opts = FAN_SEARCH_OPTIONS_INIT;
-    opts.hash_mib = e.hash;
-    if (fan_search_new(&e.search, &opts) != FAN_OK ||
-        fan_position_new(&e.pos, e.rules) != FAN_OK) {
-        fprintf(stderr, "fanorona-engine: out of memory\n");
+    opts.hash_mib = e->hash;
+    if (fan_search_new(&e->search, &opts) != FAN_OK ||
+        fan_position_new(&e->pos, e->rules) != FAN_OK) {
+        engine_free(e);
+        return NULL;
+    }
+    return e;
+}
+
+void engine_free(engine *e)
+{
+    if (!e)
+        return;
+    finish_search(e, 1);
+    fan_search_free(e->search);
+    fan_position_free(e->pos);
+    pthread_mutex_destroy(&e->out_lock);
+    free(e);
+}
+
+void engine_set_cap(engine *e, uint32_t depth, uint64_t nodes)
+{
+    e->cap_depth = depth;
+    e->cap_nodes = nodes;
+}
+
+const struct fan_position *engine_position(const engine *e)
+{
+    return e->pos;
+}
+
+int engine_command(engine *e, char *line)
+{
+    char *s = line;
+    char *cmd = next_token(&s);
+    if (!cmd)
+        return 0;
+    if (e->running && e->finished && !e->infinite)
+        finish_search(e, 0);
+    if (!strcmp(cmd, "quit")) {
         return 1;
+    } else if (!strcmp(cmd, "isready")) {
+        say(e, "readyok");
+    } else if (!strcmp(cmd, "stop")) {
+        finish_search(e, 1);
+    } else if (!strcmp(cmd, "uci")) {
+        cmd_uci(e);
+    } else if (!strcmp(cmd, "ucinewgame")) {
+        finish_search(e, 1);
+        fan_search_clear(e->search);
+        fan_position *p = NULL;
+        if (fan_position_new(&p, e->rules) == FAN_OK)
+            new_position(e, p);
+    } else if (!strcmp(cmd, "setoption")) {
+        finish_search(e, 1);
+        cmd_setoption(e, s);
+    } else if (!strcmp(cmd, "position")) {
+        finish_search(e, 1);
+        cmd_position(e, s);
+    } else if (!strcmp(cmd, "go")) {
+        finish_search(e, 1);
+        cmd_go(e, s);
+    } else if (!strcmp(cmd, "d") || !strcmp(cmd, "fen")) {
+        cmd_show(e, cmd[0] == 'd');
+    } else {
+        say(e, "info string unknown command: %.40s", cmd);
     }
-    char line[8192];
-    while (fgets(line, sizeof line, stdin)) {
-        line[strcspn(line, "\r\n")] = '\0';
-        char *s = line;
-        char *cmd = next_token(&s);
-        if (!cmd)
-            continue;
-        if (e.running && e.finished && !e.infinite)
-            finish_search(&e, 0);
-        if (!strcmp(cmd, "quit")) {
-            break;
-        } else if (!strcmp(cmd, "isready")) {
-            say(&e, "readyok");
-        } else if (!strcmp(cmd, "stop")) {
-            finish_search(&e, 1);
-        } else if (!strcmp(cmd, "uci")) {
-            cmd_uci(&e);
-        } else if (!strcmp(cmd, "ucinewgame")) {
-            finish_search(&e, 1);
-            fan_search_clear(e.search);
-            fan_position *p = NULL;
-            if (fan_position_new(&p, e.rules) == FAN_OK)
-                new_position(&e, p);
-        } else if (!strcmp(cmd, "setoption")) {
-            finish_search(&e, 1);
-            cmd_setoption(&e, s);
-        } else if (!strcmp(cmd, "position")) {
-            finish_search(&e, 1);
-            cmd_position(&e, s);
-        } else if (!strcmp(cmd, "go")) {
-            finish_search(&e, 1);
-            cmd_go(&e, s);
-        } else if (!strcmp(cmd, "d")) {
-            char buf[FAN_POSITION_STRING_MAX];
-            fan_position_to_string(buf, sizeof buf, NULL, e.pos);
-            say(&e, "info string position %s", buf);
-        } else {
-            say(&e, "info string unknown command: %s", cmd);
-        }
-    }
-    finish_search(&e, 1);
-    fan_search_free(e.search);
-    fan_position_free(e.pos);
     return 0;
 }
