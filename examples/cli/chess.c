@@ -2,10 +2,8 @@
 /* fanorona chess ...: Fanorona Chess (doc/fanorona-chess.md) from the
  * command line: perft, show and svg, the family of commands that
  * options.h foresees. */
-#include "options.h"
+#include "chess.h"
 #include "text.h"
-
-#include <fanorona-chess.h>
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -14,8 +12,7 @@
 static const char *const type_names[] = {"", "king", "queen", "rook",
                                          "bishop", "knight", "pawn"};
 
-/* The start, or the position string text; 0 or an exit status. */
-static int chess_position(fan_chess **out, const char *text, const char *what)
+int chess_position(fan_chess **out, const char *text, const char *what)
 {
     fan_parse_error e;
     int r = text ? fan_chess_from_string(out, text, &e) : fan_chess_new(out);
@@ -24,6 +21,22 @@ static int chess_position(fan_chess **out, const char *text, const char *what)
         return EXIT_USAGE;
     }
     return r == FAN_OK ? 0 : cli_library_error(what, r);
+}
+
+void chess_print_board(const fan_chess *g)
+{
+    for (int rank = FAN_CHESS_RANKS - 1; rank >= 0; rank--) {
+        printf("%d ", rank + 1);
+        for (int f = 0; f < FAN_CHESS_FILES; f++) {
+            int p = fan_chess_piece(g, FAN_CHESS_POINT(f, rank));
+            char c = p ? " KQRBNP"[FAN_CHESS_PIECE_TYPE(p)] : '.';
+            if (p && FAN_CHESS_PIECE_COLOR(p) == FAN_BLACK)
+                c = (char) (c - 'A' + 'a');
+            printf(" %c", c);
+        }
+        putchar('\n');
+    }
+    printf("   a b c d e\n");
 }
 
 /* ------------------------------------------------------------------ */
@@ -105,18 +118,7 @@ static int run_show(const cli_command *cmd, const cli_value *v, int noperands,
                                 "position string");
     if (status)
         return status;
-    for (int rank = FAN_CHESS_RANKS - 1; rank >= 0; rank--) {
-        printf("%d ", rank + 1);
-        for (int f = 0; f < FAN_CHESS_FILES; f++) {
-            int p = fan_chess_piece(g, FAN_CHESS_POINT(f, rank));
-            char c = p ? " KQRBNP"[FAN_CHESS_PIECE_TYPE(p)] : '.';
-            if (p && FAN_CHESS_PIECE_COLOR(p) == FAN_BLACK)
-                c = (char) (c - 'A' + 'a');
-            printf(" %c", c);
-        }
-        putchar('\n');
-    }
-    printf("   a b c d e\n");
+    chess_print_board(g);
     int side = fan_chess_side_to_move(g);
     printf("%s to move%s\n", side == FAN_WHITE ? "White" : "Black",
            fan_chess_in_check(g) == 1 ? ", in check" : "");
@@ -246,8 +248,8 @@ static const cli_command chess_svg = {
     .run = run_svg,
 };
 
-static const cli_command *const chess_commands[] = {&chess_perft, &chess_show,
-                                                    &chess_svg, NULL};
+static const cli_command *const chess_commands[] = {
+    &chess_perft, &chess_show, &chess_svg, &cli_chess_play, NULL};
 
 const cli_command cli_command_chess = {
     .name = "chess",
