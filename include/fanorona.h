@@ -238,7 +238,8 @@ FAN_API int fan_position_play_turn(fan_position *pos, fan_turn turn);
 /** Plays a complete turn given as a path; under must-continue the path must
  *  be a whole chain. */
 FAN_API int fan_position_play_path(fan_position *pos, const fan_path *path);
-/** A canonical path (the first one in generation order) for a legal turn. */
+/** The canonical path of a legal turn: the least of its paths in the order
+ *  of doc/formats.md, whatever order the generators find them in. */
 FAN_API int fan_position_turn_path(fan_path *out, const fan_position *pos,
                                    fan_turn turn);
 /** The effect of a path. */
