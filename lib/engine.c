@@ -2,6 +2,9 @@
 /* The search handle: options, configuration, and fan_search_run, which
  * sets a run up (limits, levels, the game's positions, the root turns) and
  * hands it to the workers. */
+/* clock_gettime and sysconf are POSIX: ask for them also where the C
+ * library shows only ISO C by default (musl under emscripten). */
+#define _POSIX_C_SOURCE 200809L
 #include "engine.h"
 #include "cpu.h"
 

@@ -409,16 +409,26 @@ static int expect_end(reader *rd, const char *what)
                                             : "");
 }
 
-FAN_API int fan_position_parse_step(fan_step *out, const fan_position *pos,
-                                    const char *text, fan_parse_error *error)
+/* What both readers do first: a cleared error, the arguments checked, the
+ * steps of the text read. */
+static int read_steps(reader *rd, turn_text *t, const void *out,
+                      const fan_position *pos, const char *text,
+                      fan_parse_error *error)
 {
     if (error)
         memset(error, 0, sizeof *error);
     if (!out || !pos || !text)
         return FAN_EINVAL;
-    reader rd = {text, 0, error};
+    *rd = (reader){text, 0, error};
+    return turn_text_read(rd, t);
+}
+
+FAN_API int fan_position_parse_step(fan_step *out, const fan_position *pos,
+                                    const char *text, fan_parse_error *error)
+{
+    reader rd;
     turn_text t;
-    int r = turn_text_read(&rd, &t);
+    int r = read_steps(&rd, &t, out, pos, text, error);
     if (r != FAN_OK)
         return r;
     if (t.n > 1)
@@ -455,13 +465,9 @@ FAN_API int fan_position_parse_step(fan_step *out, const fan_position *pos,
 FAN_API int fan_position_parse_path(fan_path *out, const fan_position *pos,
                                     const char *text, fan_parse_error *error)
 {
-    if (error)
-        memset(error, 0, sizeof *error);
-    if (!out || !pos || !text)
-        return FAN_EINVAL;
-    reader rd = {text, 0, error};
+    reader rd;
     turn_text t;
-    int r = turn_text_read(&rd, &t);
+    int r = read_steps(&rd, &t, out, pos, text, error);
     if (r == FAN_OK)
         r = expect_end(&rd, "turn");
     if (r == FAN_OK)

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Time and node limits of a run: the clock, the checks every
  * CHECK_EVERY nodes, and whether another iteration is worth starting. */
+/* clock_gettime and sysconf are POSIX: ask for them also where the C
+ * library shows only ISO C by default (musl under emscripten). */
+#define _POSIX_C_SOURCE 200809L
 #include "engine.h"
 
 uint64_t search_elapsed_ms(const fan_search *s)
