@@ -18,6 +18,8 @@
 //! `fanorona-sys` crate).
 #![deny(missing_docs)]
 
+/// Fanorona Chess: a safe [`chess::ChessPosition`].
+pub mod chess;
 /// The raw C API: the `fanorona-sys` crate, re-exported.
 pub use fanorona_sys as ffi;
 

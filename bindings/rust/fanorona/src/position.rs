@@ -529,11 +529,11 @@ impl Position {
     }
 }
 
-fn parse_error() -> ffi::fan_parse_error {
+pub(crate) fn parse_error() -> ffi::fan_parse_error {
     ffi::fan_parse_error { offset: 0, reserved: 0, message: [0; 120] }
 }
 
-fn c_text(text: &str, function: &'static str) -> Result<CString> {
+pub(crate) fn c_text(text: &str, function: &'static str) -> Result<CString> {
     CString::new(text).map_err(|e| {
         let mut err = parse_error();
         err.offset = e.nul_position() as u32;
@@ -544,7 +544,7 @@ fn c_text(text: &str, function: &'static str) -> Result<CString> {
     })
 }
 
-fn text_check(code: c_int, function: &'static str, err: &ffi::fan_parse_error) -> Result<()> {
+pub(crate) fn text_check(code: c_int, function: &'static str, err: &ffi::fan_parse_error) -> Result<()> {
     if code < 0 {
         Err(Error::text(code, function, err))
     } else {
