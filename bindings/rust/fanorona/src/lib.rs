@@ -18,7 +18,6 @@
 //! `fanorona-sys` crate).
 #![deny(missing_docs)]
 
-/// Fanorona Chess: a safe [`chess::ChessPosition`].
 pub mod chess;
 /// The raw C API: the `fanorona-sys` crate, re-exported.
 pub use fanorona_sys as ffi;
@@ -30,7 +29,8 @@ mod search;
 
 pub use error::{Error, ErrorKind, Result};
 pub use moves::{
-    Color, Count, Direction, Outcome, Reason, Rules, Square, SquareSet, Step, StepKind, Turn,
+    Color, Count, Direction, GameResult, Outcome, Reason, Rules, Square, SquareSet, Step,
+    StepKind, Turn,
 };
 pub use position::{Board, PerftOptions, Position};
 pub use search::{search, Search, SearchLimits, SearchOptions, SearchResult};

@@ -10,7 +10,8 @@ use std::str::FromStr;
 use crate::error::{check, Error, Result};
 use crate::ffi;
 use crate::moves::{
-    Color, Count, Direction, Outcome, Reason, Rules, Square, SquareSet, Step, StepKind, Turn,
+    Color, Count, Direction, GameResult, Outcome, Reason, Rules, Square, SquareSet, Step,
+    StepKind, Turn,
 };
 
 /// Options of [`Position::perft_with`]. The default is the plain count:
@@ -194,20 +195,22 @@ impl Position {
         unsafe { ffi::fan_position_turns_played(self.ptr()) as u32 }
     }
 
-    /// The outcome and the reason the game ended.
-    pub fn result(&self) -> (Outcome, Reason) {
+    /// How the game stands: the outcome and the reason it ended.
+    pub fn result(&self) -> GameResult {
         // SAFETY: a live handle.
         unsafe {
-            (
-                Outcome::from_c(ffi::fan_position_result(self.ptr())).expect("an outcome"),
-                Reason::from_c(ffi::fan_position_result_reason(self.ptr())).expect("a reason"),
-            )
+            GameResult {
+                outcome: Outcome::from_c(ffi::fan_position_result(self.ptr()))
+                    .expect("an outcome"),
+                reason: Reason::from_c(ffi::fan_position_result_reason(self.ptr()))
+                    .expect("a reason"),
+            }
         }
     }
 
     /// Whether the game has ended (won, lost or drawn).
     pub fn is_over(&self) -> bool {
-        self.result().0 != Outcome::Ongoing
+        self.result().is_over()
     }
 
     /// The board drawn as text, row 5 at the top.

@@ -32,7 +32,7 @@ fn ends_game(pos: &Position, turn: &Turn, loser: Color) -> bool {
     let mut after = pos.clone();
     after.play(turn).unwrap();
     let winner = if loser == Color::Black { Outcome::WhiteWins } else { Outcome::BlackWins };
-    after.result().0 == winner
+    after.result().outcome == winner
 }
 
 #[test]
