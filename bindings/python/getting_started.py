@@ -12,14 +12,14 @@ from fanorona import Position
 
 pos = Position()                      # the start, stop-at-will rules
 print(pos)                            # the board as text
-print(sorted(str(t) for t in pos.legal_turns()))
+print(sorted(str(t) for t in pos.legal_turns))
 
 turn = pos.push("d3-e3W")             # play a turn written in notation
 print(turn, "took", sorted(str(s) for s in turn.captured))
 print(repr(pos))                      # the position string
 
 # Step by step: each step shows what it would capture before it is played.
-for step in sorted(pos.legal_steps(), key=str)[:3]:
+for step in sorted(pos.legal_steps, key=str)[:3]:
     print(step, "would take", sorted(str(s) for s in step.captures))
 
 pos.pop()                             # take the turn back

@@ -8,7 +8,7 @@ installed location, and says which places it tried when none works.
 
     >>> import fanorona
     >>> pos = fanorona.Position()
-    >>> sorted(str(t) for t in pos.legal_turns())
+    >>> sorted(str(t) for t in pos.legal_turns)
     ['d2-e3A', 'd3-e3A', 'd3-e3W', 'e2-e3A', 'f2-e3A']
 """
 from . import _lib

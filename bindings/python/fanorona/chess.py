@@ -4,7 +4,7 @@ the library's fan_chess handle, and ChessMove values.
 
     >>> from fanorona.chess import ChessPosition
     >>> pos = ChessPosition()
-    >>> [str(m) for m in pos.legal_moves() if m.piece == "K"]
+    >>> [str(m) for m in pos.legal_moves if m.piece == "K"]
     ['Kc1-a2', 'Kc1-e2']
     >>> pos.perft(3)
     1630
@@ -263,6 +263,7 @@ class ChessPosition:
                                            MOVE_STRING_MAX, self._h, values[i]))
                 for i in range(n)]
 
+    @property
     def legal_moves(self):
         arr = (ctypes.c_uint32 * MOVES_MAX)()
         n = ctypes.c_size_t()

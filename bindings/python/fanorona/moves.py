@@ -246,7 +246,7 @@ class Turn(_Value):
     compares equal to that text, so notation works with ``in``:
 
     >>> from fanorona import Position
-    >>> turns = Position().legal_turns()
+    >>> turns = Position().legal_turns
     >>> "d3-e3W" in turns, "d3-e4W" in turns
     (True, False)
     >>> turns[0] == str(turns[0])
@@ -257,7 +257,7 @@ class Turn(_Value):
 
     def __init__(self, cpath):
         if not isinstance(cpath, _lib.FanPath):
-            raise TypeError("a Turn is made by a Position (legal_turns(), "
+            raise TypeError("a Turn is made by a Position (legal_turns, "
                             "parse_turn(), history); not from %r" % (cpath,))
         copy = _lib.FanPath()
         ctypes.pointer(copy)[0] = cpath

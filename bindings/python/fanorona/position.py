@@ -269,6 +269,7 @@ class Position:
                 check(code, name)
                 return arr[:count.value]
 
+    @property
     def legal_turns(self):
         """The legal turns, one per effect (origin, destination, captured
         set), each with its canonical path. In the middle of a chain: the
@@ -283,6 +284,7 @@ class Position:
             out.append(Turn(p))
         return out
 
+    @property
     def legal_paths(self):
         """Every distinct legal path (several may share an effect)."""
         return [Turn(p) for p in self._list(_L.fan_position_paths,
@@ -395,6 +397,7 @@ class Position:
     # -----------------------------------------------------------------
     # Steps
 
+    @property
     def legal_steps(self):
         """The legal next steps, each with the pieces it would capture
         (its preview): every capture at the start of a turn, or every paika

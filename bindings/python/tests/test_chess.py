@@ -20,7 +20,7 @@ class ChessTest(unittest.TestCase):
         pos = ChessPosition()
         self.assertEqual(pos.to_string(), START)
         self.assertEqual(ChessPosition(START), pos)
-        moves = sorted(str(m) for m in pos.legal_moves())
+        moves = sorted(str(m) for m in pos.legal_moves)
         self.assertEqual(moves, ["Kc1-a2", "Kc1-e2", "Pa3-a4", "Pa3-b4",
                                  "Pb3-b4", "Pc3-b4", "Pc3-c4", "Pc3-d4",
                                  "Pd3-d4", "Pe3-d4", "Pe3-e4"])

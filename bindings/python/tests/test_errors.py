@@ -68,7 +68,7 @@ class ErrorCodesTest(unittest.TestCase):
         self.refused(fan.IllegalMoveError, -3, pos.play_step, "e2-e3W")
         # a Turn of another position
         other = fan.Position.custom(white="a1", black="i5")
-        turn = other.legal_turns()[0]
+        turn = other.legal_turns[0]
         e = self.refused(fan.IllegalMoveError, -3, pos.push, turn)
         self.assertEqual(e.function, "fan_position_play_path")
         self.refused(fan.IllegalMoveError, -3, pos.push_effect,
@@ -84,14 +84,14 @@ class ErrorCodesTest(unittest.TestCase):
                          "a capture is compulsory and c3-b3 captures nothing")
         self.assertIn(e.detail, str(e))
         effect = fan.Position.from_string(
-            "9/9/2W1B4/9/9 w stop 0 -").legal_turns()[0].effect
+            "9/9/2W1B4/9/9 w stop 0 -").legal_turns[0].effect
         e = self.refused(fan.IllegalMoveError, -3, pos.push_effect,
                          effect & ~((1 << 45) - 1))
         self.assertEqual(e.detail, "a capture is compulsory: every turn "
                                    "from c3 to d3 captures")
         other = fan.Position.custom(white="a1", black="a3")
         e = self.refused(fan.IllegalMoveError, -3, pos.push,
-                         other.legal_turns()[0])
+                         other.legal_turns[0])
         self.assertTrue(e.detail.startswith("step 1: "), e.detail)
 
     def test_ambiguous(self):

@@ -23,7 +23,7 @@ class RandomGameTest(unittest.TestCase):
         every path at depth 1, and with deep the unique count at depth 2."""
         text = pos.to_string()
         cli_paths, total = cli_divide(text, 1, "paths")
-        paths = pos.legal_paths()
+        paths = pos.legal_paths
         if pos.result.reason in NO_CHILDREN:
             self.assertEqual(paths, [])
             self.assertEqual(total, 0, text)
@@ -47,7 +47,7 @@ class RandomGameTest(unittest.TestCase):
             self.check_position(pos, deep=positions % 4 == 0)
             positions += 1
             if rng.random() < 0.5:
-                turn = rng.choice(pos.legal_paths())
+                turn = rng.choice(pos.legal_paths)
                 # the turn survives a trip through its notation
                 self.assertEqual(pos.parse_turn(str(turn)), turn)
                 pos.push(turn)
@@ -55,7 +55,7 @@ class RandomGameTest(unittest.TestCase):
             # step by step, checking each step's preview and the
             # positions in the middle of the chain too
             while True:
-                step = rng.choice(pos.legal_steps())
+                step = rng.choice(pos.legal_steps)
                 opponent = pos.side_to_move.other
                 theirs = pos.pieces(opponent)
                 pos.play_step(step)

@@ -36,10 +36,10 @@ def positions(rules, seed):
             break
         # step by step, so that a chain in progress can be kept
         while True:
-            pos.play_step(rng.choice(pos.legal_steps()))
+            pos.play_step(rng.choice(pos.legal_steps))
             if not pos.in_chain:
                 break
-            if chain is None and pos.legal_steps():
+            if chain is None and pos.legal_steps:
                 chain = pos.copy()
             if pos.can_end_turn and rng.random() < 0.5:
                 pos.end_turn()
@@ -101,7 +101,7 @@ class LimitsTest(unittest.TestCase):
         # the refused call changed nothing and the position still counts
         self.assertEqual(pos, before)
         self.assertEqual(pos.perft(2), plain_perft(before, 2, Count.UNIQUE))
-        self.assertEqual(len(pos.legal_turns()), pos.perft(1))
+        self.assertEqual(len(pos.legal_turns), pos.perft(1))
 
     def test_too_many_threads(self):
         self.refused_by_library(threads=_lib.FAN_PERFT_THREADS_MAX + 1)

@@ -86,7 +86,7 @@ class StartTest(unittest.TestCase):
         self.assertIn("White to move", drawing[10])
 
     def test_opening_turns(self):
-        turns = self.pos.legal_turns()
+        turns = self.pos.legal_turns
         self.assertEqual({str(t) for t in turns}, set(OPENING))
         for t in turns:
             self.assertEqual(names(t.captured), OPENING[str(t)])
@@ -94,10 +94,10 @@ class StartTest(unittest.TestCase):
             self.assertEqual(len(t), 1)
             self.assertTrue(t.is_capture)
         # no two paths share an effect at the start
-        self.assertEqual(set(self.pos.legal_paths()), set(turns))
+        self.assertEqual(set(self.pos.legal_paths), set(turns))
 
     def test_steps_preview(self):
-        steps = self.pos.legal_steps()
+        steps = self.pos.legal_steps
         self.assertEqual({str(s) for s in steps}, set(OPENING))
         for s in steps:
             self.assertEqual(names(s.captures), OPENING[str(s)])
@@ -114,10 +114,10 @@ class StartTest(unittest.TestCase):
         self.assertEqual(self.pos.perft(1), 5)
         self.assertEqual(self.pos.perft(0), 1)
         total = 0
-        for turn in self.pos.legal_turns():
+        for turn in self.pos.legal_turns:
             after = self.pos.copy()
             after.push(turn)
-            total += len(after.legal_turns())
+            total += len(after.legal_turns)
         self.assertEqual(self.pos.perft(2), total)
         divide = self.pos.divide(2)
         self.assertEqual(sum(divide.values()), total)
@@ -133,7 +133,7 @@ class ParseTurnTest(unittest.TestCase):
             self.assertEqual(str(pos.parse_turn(text)), "d3-e3W")
             # the compact form, written by the library, is the same turn
             self.assertEqual(pos.parse_turn(text).compact, "d3e3W")
-        for turn in pos.legal_turns():
+        for turn in pos.legal_turns:
             self.assertEqual(turn.compact, str(turn).replace("-", ""))
             self.assertEqual(pos.parse_turn(turn.compact), turn)
         # the mode may be left out where only one fits
@@ -207,15 +207,15 @@ class PlayTest(unittest.TestCase):
         self.assertEqual(short, fan.Position(rules=Rules.MUST))
 
     def test_turn_is_immutable(self):
-        turn = fan.Position().legal_turns()[0]
+        turn = fan.Position().legal_turns[0]
         with self.assertRaises(AttributeError):
             turn.origin = 3
         with self.assertRaises(AttributeError):
             turn._key = ()
-        step = fan.Position().legal_steps()[0]
+        step = fan.Position().legal_steps[0]
         with self.assertRaises(AttributeError):
             step.target = Square("a1")
-        self.assertEqual(len({turn, fan.Position().legal_turns()[0]}), 1)
+        self.assertEqual(len({turn, fan.Position().legal_turns[0]}), 1)
 
 
 # White a1 against Black c1 and b3: a1-b1 approaches c1 (d1 is empty), and
@@ -228,8 +228,8 @@ CHAIN_WHITE, CHAIN_BLACK = "a1", "c1 b3 i5"
 class ChainTest(unittest.TestCase):
     def test_step_by_step_stop(self):
         pos = fan.Position.custom(CHAIN_WHITE, CHAIN_BLACK)
-        self.assertEqual([str(s) for s in pos.legal_steps()], ["a1-b1A"])
-        step = pos.legal_steps()[0]
+        self.assertEqual([str(s) for s in pos.legal_steps], ["a1-b1A"])
+        step = pos.legal_steps[0]
         self.assertEqual(names(step.captures), {"c1"})
         pos.play_step(step)
         self.assertTrue(pos.in_chain)
@@ -239,12 +239,12 @@ class ChainTest(unittest.TestCase):
         self.assertEqual(names(pos.visited), {"a1", "b1"})
         self.assertEqual(names(pos.chain_captured), {"c1"})
         self.assertEqual(str(pos.chain_path), "a1-b1A")
-        steps = pos.legal_steps()
+        steps = pos.legal_steps
         self.assertEqual([str(s) for s in steps], ["b1-b2A"])
         self.assertEqual(names(steps[0].captures), {"b3"})
-        for t in pos.legal_turns():
+        for t in pos.legal_turns:
             self.assertTrue(str(t).startswith("a1-b1A"))
-        self.assertIn("a1-b1A-b2A", {str(t) for t in pos.legal_turns()})
+        self.assertIn("a1-b1A-b2A", {str(t) for t in pos.legal_turns})
         # taking the chain back, then playing it whole
         self.assertEqual(str(pos.pop()), "a1-b1A")
         self.assertFalse(pos.in_chain)
@@ -266,7 +266,7 @@ class ChainTest(unittest.TestCase):
         self.assertFalse(pos.can_end_turn)
         with self.assertRaises(fan.TurnStateError):
             pos.end_turn()
-        self.assertEqual([str(t) for t in pos.legal_turns()], ["a1-b1A-b2A"])
+        self.assertEqual([str(t) for t in pos.legal_turns], ["a1-b1A-b2A"])
         pos.play_step("b1-b2")
         self.assertFalse(pos.in_chain)
         self.assertEqual(pos.history[0].captured, {Square("c1"), Square("b3")})
@@ -299,7 +299,7 @@ class ResultTest(unittest.TestCase):
         self.assertEqual(pos.result, (Outcome.WHITE_WINS, Reason.NO_PIECES))
         self.assertEqual(pos.result.winner, Color.WHITE)
         self.assertTrue(pos.is_over)
-        self.assertEqual(pos.legal_turns(), [])
+        self.assertEqual(pos.legal_turns, [])
         self.assertEqual(str(pos.result),
                          "white wins (the player to move has no pieces)")
 

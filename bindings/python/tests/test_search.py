@@ -26,7 +26,7 @@ def check_line(test, pos, result):
     test.assertEqual(result.pv[0], result.best)
     replay = pos.copy()
     for turn in result.pv:
-        test.assertIn(turn, replay.legal_turns(), "in %r" % replay)
+        test.assertIn(turn, replay.legal_turns, "in %r" % replay)
         # the notation reads back as the same turn where it is played
         test.assertEqual(replay.parse_turn(str(turn)), turn)
         replay.push(turn)
@@ -37,7 +37,7 @@ class SearchTest(unittest.TestCase):
         pos = fan.Position()
         before = pos.to_string()
         r = pos.search(depth=3)
-        self.assertIn(r.best, pos.legal_turns())
+        self.assertIn(r.best, pos.legal_turns)
         self.assertEqual(r.depth, 3)
         self.assertGreater(r.nodes, 0)
         self.assertEqual(pos.to_string(), before, "the search changed pos")
@@ -56,7 +56,7 @@ class SearchTest(unittest.TestCase):
         pos.play_step("b4-c3A")
         self.assertTrue(pos.in_chain)
         r = pos.search(depth=3)
-        self.assertIn(r.best, pos.legal_turns())
+        self.assertIn(r.best, pos.legal_turns)
         self.assertEqual(r.best.origin, fan.square("b4"))
         check_line(self, pos, r)
 
@@ -77,7 +77,7 @@ class SearchTest(unittest.TestCase):
     def test_win_in_one(self):
         # White captures Black's only piece by approach: c3-d3 takes e3.
         pos = fan.Position.custom(white="c3", black="e3")
-        winning = [t for t in pos.legal_turns()
+        winning = [t for t in pos.legal_turns
                    if ends_game_for(pos, t, Color.BLACK)]
         self.assertTrue(winning, "the position was meant to be won")
         r = pos.search(depth=3)
@@ -92,14 +92,14 @@ class SearchTest(unittest.TestCase):
         # captures it after each of them.
         pos = fan.Position.custom(white="d1 a4 d4", black="a1",
                                   side=Color.BLACK)
-        turns = pos.legal_turns()
+        turns = pos.legal_turns
         self.assertTrue(turns)
         for t in turns:
             self.assertFalse(t.is_capture)
             after = pos.copy()
             after.push(t)
             self.assertTrue(any(ends_game_for(after, w, Color.BLACK)
-                                for w in after.legal_turns()), str(t))
+                                for w in after.legal_turns), str(t))
         r = pos.search(depth=4)
         self.assertTrue(r.is_loss)
         self.assertFalse(r.is_win)
@@ -144,7 +144,7 @@ class SearchTest(unittest.TestCase):
             t.join(10)
             self.assertFalse(t.is_alive(), "the search did not stop")
             self.assertLess(time.monotonic() - t0, 5)
-        self.assertIn(out[0].best, pos.legal_turns())
+        self.assertIn(out[0].best, pos.legal_turns)
         check_line(self, pos, out[0])
 
     @unittest.skipUnless(hasattr(signal, "pthread_kill"), "POSIX signals")
@@ -181,7 +181,7 @@ class SearchTest(unittest.TestCase):
             self.assertEqual([u.exc_type for u in unraisable], [])
             self.assertFalse(s.running)
         self.assertLess(elapsed, 10, "Ctrl-C did not stop the search")
-        self.assertIn(r.best, pos.legal_turns())
+        self.assertIn(r.best, pos.legal_turns)
         check_line(self, pos, r)
         # the program's own handler is back
         self.assertIs(signal.getsignal(signal.SIGINT),
@@ -209,7 +209,7 @@ class SearchTest(unittest.TestCase):
                 time.sleep(0.005)
             t.join(5)
             self.assertFalse(t.is_alive())
-        self.assertIn(out[0].best, pos.legal_turns())
+        self.assertIn(out[0].best, pos.legal_turns)
 
     def test_time_limit(self):
         t0 = time.monotonic()
