@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: MIT */
+/* The perfect index of a material signature: the combinatorial rank of
+ * the side to move's set among the 45 points, times the rank of the other
+ * set among the points left free, and the values of one position from
+ * its successors. */
+#include "tb.h"
+
+#include "search.h"
+
+void tb_binom_init(tb_binom *b)
+{
+    for (int n = 0; n <= BOARD_SQUARES; n++) {
+        b->c[n][0] = 1;
+        for (int k = 1; k <= TB_MAXP; k++)
+            b->c[n][k] = n == 0 ? 0 : b->c[n - 1][k - 1] + b->c[n - 1][k];
+    }
+}
+
+uint64_t tb_entries(const tb_binom *b, int own, int opp)
+{
+    return b->c[BOARD_SQUARES][own] * b->c[BOARD_SQUARES - own][opp];
+}
+
+/* rank of a k-subset {s1 < s2 < ...}: sum of C(s_i, i) */
+static uint64_t rank_set(const tb_binom *b, uint64_t set)
+{
+    uint64_t r = 0;
+    for (int i = 1; set; set &= set - 1, i++)
+        r += b->c[board_lsb(set)][i];
+    return r;
+}
+
+uint64_t tb_index(const tb_binom *b, uint64_t own, uint64_t opp)
+{
+    int nopp = board_popcount(opp);
+    /* the other set, renumbered among the points own leaves free */
+    uint64_t r = 0;
+    int i = 1;
+    for (uint64_t m = opp; m; m &= m - 1, i++) {
+        int s = board_lsb(m);
+        r += b->c[s - board_popcount(own & (BIT(s) - 1))][i];
+    }
+    return rank_set(b, own) * b->c[BOARD_SQUARES - board_popcount(own)][nopp] +
+           r;
+}
+
+/* positions (in 0..n-1) of the k-subset of rank r, as a mask */
+static uint64_t unrank_set(const tb_binom *b, uint64_t r, int k, int n)
+{
+    uint64_t set = 0;
+    int c = n - 1;
+    for (int i = k; i >= 1; i--) {
+        while (b->c[c][i] > r)
+            c--;
+        set |= BIT(c);
+        r -= b->c[c][i];
+        c--;
+    }
+    return set;
+}
+
+void tb_unindex(const tb_binom *b, uint64_t index, int nown, int nopp,
+                uint64_t *own, uint64_t *opp)
+{
+    uint64_t per = b->c[BOARD_SQUARES - nown][nopp];
+    uint64_t o = unrank_set(b, index / per, nown, BOARD_SQUARES);
+    uint64_t packed = unrank_set(b, index % per, nopp, BOARD_SQUARES - nown);
+    /* spread the packed positions over the free points */
+    uint64_t x = 0, free_points = BOARD_MASK & ~o;
+    for (; packed; free_points &= free_points - 1) {
+        if (packed & 1)
+            x |= free_points & (0 - free_points);
+        packed >>= 1;
+    }
+    *own = o;
+    *opp = x;
+}
+
+int tb_turns(fan_turn *out, int cap, uint64_t own, uint64_t opp, int rules)
+{
+    int overflow = 0;
+    int n = gen_turns(out, cap, own, opp, rules, &overflow);
+    return overflow ? FAN_ERANGE : n;
+}
+
+int tb_lookup(const fan_tb *tb, int rules, uint64_t own, uint64_t opp)
+{
+    if (!own)
+        return 1; /* lost in 0 */
+    int a = board_popcount(own), b = board_popcount(opp);
+    if (a + b > TB_MAXP || !opp)
+        return FAN_ENOTABLE;
+    const tb_table *t = tb->table[rules][a][b];
+    if (!t)
+        return FAN_ENOTABLE;
+    return t->values[tb_index(&tb->binom, own, opp)];
+}
+
+int tb_combine(const uint8_t *s, int n)
+{
+    int best_loss = 0, worst_win = 0, draw = 0;
+    if (n == 0)
+        return 1;
+    for (int i = 0; i < n; i++) {
+        int v = s[i];
+        if (v == TB_DRAW)
+            draw = 1;
+        else if (TB_IS_LOSS(v)) {
+            if (!best_loss || v < best_loss)
+                best_loss = v;
+        } else if (v > worst_win)
+            worst_win = v;
+    }
+    int r = best_loss ? best_loss + 1 : draw ? TB_DRAW : worst_win + 1;
+    return r > TB_MAX_ENTRY ? FAN_ERANGE : r;
+}
+
+int tb_solve(const fan_tb *tb, int rules, uint64_t own, uint64_t opp)
+{
+    fan_turn turns[TB_TURNS_CAP];
+    uint8_t vals[TB_TURNS_CAP];
+    int n = tb_turns(turns, TB_TURNS_CAP, own, opp, rules);
+    if (n < 0)
+        return n;
+    for (int i = 0; i < n; i++) {
+        uint64_t o2, p2;
+        tb_after(&o2, &p2, own, opp, turns[i]);
+        int v = tb_lookup(tb, rules, o2, p2);
+        if (v < 0)
+            return v;
+        vals[i] = (uint8_t) v;
+    }
+    return tb_combine(vals, n);
+}
