@@ -830,6 +830,17 @@ FAN_API int fan_tb_info_get(fan_tb_info *out, const fan_tb *tb, int index);
 FAN_API int fan_tb_verify(uint64_t *bad, const fan_tb *tb,
                           const fan_tb_generate_options *opts);
 
+/**
+ * Lets the search read tables: every position it meets at a turn boundary
+ * that tb covers (the root's children included) gets its exact score, a
+ * win in N turns at ply p scoring FAN_SCORE_WIN - (p + N), a table draw 0,
+ * so the search plays table-perfect turns where the root is covered.
+ * tb is borrowed: it must stay open while the handle searches; NULL
+ * detaches. Not while a search runs on the handle. FAN_EINVAL for a NULL
+ * search.
+ */
+FAN_API int fan_search_set_tables(fan_search *search, const fan_tb *tb);
+
 #ifdef __cplusplus
 }
 #endif

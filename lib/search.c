@@ -7,6 +7,7 @@
 #include "search.h"
 #include "position.h"
 #include "cpu.h"
+#include "tb.h" /* TB: endgame tables */
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -66,6 +67,7 @@ struct fan_search {
     struct timespec start;
     fan_search_progress progress;
     void *user;
+    const fan_tb *tables; /* TB: fan_search_set_tables(), may be NULL */
 };
 
 /* ------------------------------------------------------------------ */
@@ -271,6 +273,10 @@ static int qsearch(worker *w, const spos *p, int alpha, int beta, int ply,
         w->seldepth = ply;
     if (!p->own)
         return -SCORE_WIN + ply;
+    int tb_exact; /* TB: a covered position scores exactly */
+    if (w->s->tables && tb_score(&tb_exact, w->s->tables, w->s->rules, p->own,
+                                 p->opp, ply))
+        return tb_exact;
     if (!mg_capturers(p->own, p->opp)) {
         if (!mg_has_turn(p->own, p->opp))
             return -SCORE_WIN + ply;
@@ -328,6 +334,10 @@ static int search(worker *w, const spos *p, int alpha, int beta, int depth,
             return 0;
         if (s->root_turns + ply >= FAN_TURN_LIMIT)
             return mg_has_turn(p->own, p->opp) ? 0 : -SCORE_WIN + ply;
+        int tb_exact; /* TB: a covered position scores exactly */
+        if (s->tables &&
+            tb_score(&tb_exact, s->tables, s->rules, p->own, p->opp, ply))
+            return tb_exact;
         /* no line from here ends sooner than a loss now, nor later than a
          * win on the next turn */
         if (alpha < -SCORE_WIN + ply)
@@ -777,6 +787,15 @@ FAN_API int fan_search_clear(fan_search *search)
     for (int i = 0; i < search->nworkers; i++)
         memset(search->workers[i]->history, 0,
                sizeof search->workers[i]->history);
+    return FAN_OK;
+}
+
+/* TB: the tables the search reads (borrowed; NULL detaches them). */
+FAN_API int fan_search_set_tables(fan_search *search, const fan_tb *tb)
+{
+    if (!search)
+        return FAN_EINVAL;
+    search->tables = tb;
     return FAN_OK;
 }
 

@@ -122,6 +122,20 @@ FAN_API int fan_tb_best_turns(fan_turn *out, size_t capacity, size_t *count,
     return kept > capacity ? FAN_EBUFS : FAN_OK;
 }
 
+int tb_score(int *score, const fan_tb *tb, int rules, uint64_t own,
+             uint64_t opp, int ply)
+{
+    if (board_popcount(own | opp) > TB_MAXP)
+        return 0;
+    int v = tb_lookup(tb, rules, own, opp);
+    if (v < 0)
+        return 0;
+    *score = v == TB_DRAW    ? 0
+             : TB_IS_LOSS(v) ? -(FAN_SCORE_WIN - (ply + TB_DIST(v)))
+                             : FAN_SCORE_WIN - (ply + TB_DIST(v));
+    return 1;
+}
+
 /* ------------------------------------------------------------------ */
 /* Verification                                                        */
 

@@ -80,6 +80,12 @@ int tb_combine(const uint8_t *s, int n);
  * (FAN_ENOTABLE, FAN_ERANGE). */
 int tb_solve(const fan_tb *tb, int rules, uint64_t own, uint64_t opp);
 
+/* ---- the search (tb-probe.c) ---- */
+/* When (own, opp) is covered: 1 and *score the search's exact score at
+ * ply (a win in d turns: FAN_SCORE_WIN - (ply + d)); else 0. */
+int tb_score(int *score, const fan_tb *tb, int rules, uint64_t own,
+             uint64_t opp, int ply);
+
 /* ---- files (tb-file.c) ---- */
 int tb_file_name(char *buf, size_t size, const char *dir, int rules, int own,
                  int opp);

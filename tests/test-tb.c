@@ -234,6 +234,52 @@ START_TEST(best_turns)
 }
 END_TEST
 
+/* With tables the search scores a covered root exactly and plays a turn
+ * of fan_tb_best_turns() with the best distance. */
+START_TEST(search_uses_tables)
+{
+    for (int rules = 0; rules < 2; rules++) {
+        fan_tb *tb = open_tables(rules);
+        fan_search *s = NULL;
+        ck_assert_int_eq(fan_search_new(&s, NULL), FAN_OK);
+        ck_assert_int_eq(fan_search_set_tables(s, tb), FAN_OK);
+        fan_search_limits lim = FAN_SEARCH_LIMITS_INIT;
+        lim.max_depth = 2;
+        uint64_t rng = 4242;
+        for (int k = 0; k < 100; k++) {
+            fan_position *p = random_four(&rng, rules);
+            int v, d;
+            ck_assert_int_eq(fan_tb_probe(&v, &d, tb, p), FAN_OK);
+            if (fan_position_result(p) != FAN_ONGOING) {
+                fan_position_free(p);
+                continue;
+            }
+            fan_search_result r;
+            fan_search_result_init(&r);
+            ck_assert_int_eq(fan_search_run(&r, s, p, &lim, NULL, NULL),
+                             FAN_OK);
+            int want = v == FAN_TB_DRAW  ? 0
+                       : v == FAN_TB_WIN ? FAN_SCORE_WIN - d
+                                         : -(FAN_SCORE_WIN - d);
+            ck_assert_int_eq(r.score, want);
+            fan_position *q = NULL;
+            ck_assert_int_eq(fan_position_clone(&q, p), FAN_OK);
+            ck_assert_int_eq(fan_position_play_turn(q, r.best), FAN_OK);
+            int v2, d2;
+            ck_assert_int_eq(fan_tb_probe(&v2, &d2, tb, q), FAN_OK);
+            ck_assert_int_eq(v2, -v);
+            if (v != FAN_TB_DRAW)
+                ck_assert_int_eq(d2, d - 1);
+            fan_position_free(q);
+            fan_position_free(p);
+        }
+        ck_assert_int_eq(fan_search_set_tables(NULL, tb), FAN_EINVAL);
+        fan_search_free(s);
+        fan_tb_close(tb);
+    }
+}
+END_TEST
+
 START_TEST(verify_and_info)
 {
     fan_tb *tb = open_tables(FAN_RULES_MUST);
@@ -419,6 +465,7 @@ Suite *make_suite(void)
     tcase_add_test(c, four_must);
     tcase_add_test(c, symmetries);
     tcase_add_test(c, best_turns);
+    tcase_add_test(c, search_uses_tables);
     tcase_add_test(c, verify_and_info);
     tcase_add_test(c, refusals);
     tcase_add_test(c, damaged_files);
