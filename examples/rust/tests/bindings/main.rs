@@ -5,3 +5,4 @@ mod game;
 mod perft;
 mod position;
 mod search;
+mod tablebase;
