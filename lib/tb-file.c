@@ -30,6 +30,7 @@ enum {
     H_LONGEST_LOSS = 60,
     H_EXAMPLE_WHITE = 64,
     H_EXAMPLE_BLACK = 72,
+    H_STORED = 80,
     H_CHECKSUM = 120
 };
 
@@ -95,7 +96,7 @@ int tb_file_name(char *buf, size_t size, const char *dir, int rules, int own,
     return n < 0 || (size_t) n >= size ? FAN_ERANGE : FAN_OK;
 }
 
-static void encode_header(uint8_t *h, const fan_tb_info *info)
+static void encode_header(uint8_t *h, const fan_tb_info *info, uint64_t stored)
 {
     memset(h, 0, TB_HEADER_SIZE);
     memcpy(h + H_MAGIC, TB_MAGIC, 8);
@@ -111,6 +112,7 @@ static void encode_header(uint8_t *h, const fan_tb_info *info)
     put32(h + H_LONGEST_LOSS, info->longest_loss);
     put64(h + H_EXAMPLE_WHITE, info->example_white);
     put64(h + H_EXAMPLE_BLACK, info->example_black);
+    put64(h + H_STORED, stored);
 }
 
 static int write_all(int fd, const uint8_t *p, size_t n)
@@ -127,7 +129,28 @@ static int write_all(int fd, const uint8_t *p, size_t n)
     return FAN_OK;
 }
 
-int tb_write(const char *dir, const fan_tb_info *info, const uint8_t *values)
+/* The entries the stored index keeps: for each representative set of the
+ * side to move, its whole block of the full table. */
+static uint8_t *reduce(fan_tb *tb, const fan_tb_info *info,
+                       const uint8_t *values, uint64_t *stored)
+{
+    int a = (int) info->own_pieces, b = (int) info->other_pieces;
+    if (tb_reps_build(tb, a) != FAN_OK)
+        return NULL;
+    uint64_t per = tb->binom.c[BOARD_SQUARES - a][b];
+    *stored = tb_stored(tb, a, b);
+    uint8_t *out = malloc((size_t) *stored);
+    if (!out)
+        return NULL;
+    for (uint64_t i = 0; i < tb->nreps[a]; i++)
+        memcpy(out + i * per,
+               values + tb_index(&tb->binom, tb->reps[a][i], 0) * per,
+               (size_t) per);
+    return out;
+}
+
+int tb_write(fan_tb *tb, const char *dir, const fan_tb_info *info,
+             const uint8_t *values)
 {
     char name[4096], tmp[4200];
     if (tb_file_name(name, sizeof name, dir, info->rules,
@@ -135,17 +158,24 @@ int tb_write(const char *dir, const fan_tb_info *info, const uint8_t *values)
                      (int) info->other_pieces) != FAN_OK)
         return FAN_ERANGE;
     snprintf(tmp, sizeof tmp, "%s.tmp%ld", name, (long) getpid());
+    uint64_t stored = 0;
+    uint8_t *payload = reduce(tb, info, values, &stored);
+    if (!payload)
+        return FAN_ENOMEM;
     uint8_t h[TB_HEADER_SIZE];
-    encode_header(h, info);
+    encode_header(h, info, stored);
     uint64_t sum = checksum(FNV_OFFSET, h, H_CHECKSUM);
-    sum = checksum(sum, values, (size_t) info->positions);
+    sum = checksum(sum, payload, (size_t) stored);
     put64(h + H_CHECKSUM, sum);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0)
+    if (fd < 0) {
+        free(payload);
         return FAN_EIO;
+    }
     int rc = write_all(fd, h, TB_HEADER_SIZE);
     if (rc == FAN_OK)
-        rc = write_all(fd, values, (size_t) info->positions);
+        rc = write_all(fd, payload, (size_t) stored);
+    free(payload);
     if (rc == FAN_OK && fsync(fd) != 0)
         rc = FAN_EIO;
     if (close(fd) != 0)
@@ -158,7 +188,7 @@ int tb_write(const char *dir, const fan_tb_info *info, const uint8_t *values)
 }
 
 /* Checks a mapped file against what its name promises. */
-static int check_file(const uint8_t *m, size_t size, const tb_binom *b,
+static int check_file(const uint8_t *m, size_t size, const fan_tb *tb,
                       int rules, int own, int opp, fan_tb_info *info)
 {
     if (size < TB_HEADER_SIZE || memcmp(m, TB_MAGIC, 8) != 0 ||
@@ -167,11 +197,13 @@ static int check_file(const uint8_t *m, size_t size, const tb_binom *b,
         get32(m + H_OWN) != (uint32_t) own ||
         get32(m + H_OPP) != (uint32_t) opp)
         return FAN_EFORMAT;
-    uint64_t entries = tb_entries(b, own, opp);
-    if (get64(m + H_ENTRIES) != entries || size - TB_HEADER_SIZE != entries)
+    uint64_t entries = tb_entries(&tb->binom, own, opp);
+    uint64_t stored = tb_stored(tb, own, opp);
+    if (get64(m + H_ENTRIES) != entries || get64(m + H_STORED) != stored ||
+        size - TB_HEADER_SIZE != stored)
         return FAN_EFORMAT;
     uint64_t sum = checksum(FNV_OFFSET, m, H_CHECKSUM);
-    sum = checksum(sum, m + TB_HEADER_SIZE, (size_t) entries);
+    sum = checksum(sum, m + TB_HEADER_SIZE, (size_t) stored);
     if (sum != get64(m + H_CHECKSUM))
         return FAN_EFORMAT;
     fan_tb_info_init(info);
@@ -212,11 +244,14 @@ int tb_load(fan_tb *tb, const char *dir, int rules, int own, int opp)
     if (map == MAP_FAILED)
         return FAN_EIO;
     tb_table *t = &tb->list[tb->count];
-    int rc = check_file(map, size, &tb->binom, rules, own, opp, &t->info);
+    int rc = tb_reps_build(tb, own);
+    if (rc == FAN_OK)
+        rc = check_file(map, size, tb, rules, own, opp, &t->info);
     if (rc != FAN_OK) {
         munmap(map, size);
         return rc;
     }
+    t->stored = tb_stored(tb, own, opp);
     t->map = map;
     t->map_size = size;
     t->values = (const uint8_t *) map + TB_HEADER_SIZE;
@@ -266,6 +301,7 @@ FAN_API void fan_tb_close(fan_tb *tb)
     if (!tb)
         return;
     tb_unload_all(tb);
+    tb_reps_free(tb);
     free(tb);
 }
 

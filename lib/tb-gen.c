@@ -279,7 +279,7 @@ static int solve_pair(pair *p, const fan_tb_generate_options *o, uint64_t *base,
     for (int t = 0; t < p->ntab && rc == FAN_OK; t++) {
         fan_tb_info info;
         summarise(&info, p, t);
-        rc = tb_write(dir, &info, p->val[t]);
+        rc = tb_write((fan_tb *) p->tb, dir, &info, p->val[t]);
     }
     return rc;
 }
@@ -355,7 +355,6 @@ FAN_API int fan_tb_generate(const char *dir, int rules, int max_pieces,
         }
     if (rc == FAN_OK)
         rc = generate(tb, dir, rules, max_pieces, &o);
-    tb_unload_all(tb);
-    free(tb);
+    fan_tb_close(tb);
     return rc;
 }

@@ -152,8 +152,8 @@ static int verify_chunk(void *ctx, uint64_t begin, uint64_t end)
     uint64_t bad = 0;
     for (uint64_t i = begin; i < end; i++) {
         uint64_t own, opp;
-        tb_unindex(&c->tb->binom, i, (int) info->own_pieces,
-                   (int) info->other_pieces, &own, &opp);
+        tb_stored_unindex(c->tb, i, (int) info->own_pieces,
+                          (int) info->other_pieces, &own, &opp);
         int v = tb_solve(c->tb, info->rules, own, opp);
         if (v == FAN_ERANGE)
             bad++; /* a distance the format cannot hold: not what is stored */
@@ -177,13 +177,13 @@ FAN_API int fan_tb_verify(uint64_t *bad, const fan_tb *tb,
         return rc;
     uint64_t total = 0, base = 0;
     for (int i = 0; i < tb->count; i++)
-        total += tb->list[i].info.positions;
+        total += tb->list[i].stored;
     verify_ctx c;
     c.tb = tb;
     atomic_init(&c.bad, 0);
     for (int i = 0; i < tb->count && rc == FAN_OK; i++) {
         c.t = &tb->list[i];
-        uint64_t n = c.t->info.positions;
+        uint64_t n = c.t->stored;
         rc = tb_parallel(verify_chunk, &c, n, o.threads, &o, base, n, total);
         base += n;
     }

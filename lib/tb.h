@@ -37,6 +37,7 @@ typedef struct tb_table {
     const uint8_t *values; /* entries, after the header */
     void *map;
     size_t map_size;
+    uint64_t stored; /* entries in the file (info.positions: placements) */
     fan_tb_info info;
 } tb_table;
 
@@ -50,6 +51,12 @@ struct fan_tb {
     const tb_table *table[2][TB_MAXP + 1][TB_MAXP + 1];
     tb_table list[2 * TB_MAXP * TB_MAXP];
     int count;
+    /* The sets of k points that are the smallest mask among their images
+     * under the two mirrors (columns, rows): the files keep only the
+     * positions whose side to move's set is one of these. In increasing
+     * order (= colex rank order); NULL until a table needs them. */
+    uint64_t *reps[TB_MAXP + 1];
+    uint64_t nreps[TB_MAXP + 1];
 };
 
 /* ---- index (tb-index.c) ---- */
@@ -59,6 +66,14 @@ uint64_t tb_entries(const tb_binom *b, int own, int opp);
 uint64_t tb_index(const tb_binom *b, uint64_t own, uint64_t opp);
 void tb_unindex(const tb_binom *b, uint64_t index, int nown, int nopp,
                 uint64_t *own, uint64_t *opp);
+/* The stored (mirror-reduced) index of files: the side to move's set is
+ * mirrored to its representative, the other set with it. */
+int tb_reps_build(fan_tb *tb, int k);
+void tb_reps_free(fan_tb *tb);
+uint64_t tb_stored(const fan_tb *tb, int own, int opp);
+uint64_t tb_stored_index(const fan_tb *tb, uint64_t own, uint64_t opp);
+void tb_stored_unindex(const fan_tb *tb, uint64_t index, int nown, int nopp,
+                       uint64_t *own, uint64_t *opp);
 /* The turns of the side own: the one place where the tables meet the
  * rules (the shared turn generator). Returns their number or FAN_ERANGE
  * when there are more than cap. */
@@ -92,8 +107,10 @@ int tb_file_name(char *buf, size_t size, const char *dir, int rules, int own,
 /* Maps and checks one file into tb. FAN_ENOTABLE when it does not exist,
  * FAN_EFORMAT, FAN_EIO. */
 int tb_load(fan_tb *tb, const char *dir, int rules, int own, int opp);
-/* Writes a table atomically (temporary name, then rename). */
-int tb_write(const char *dir, const fan_tb_info *info, const uint8_t *values);
+/* Writes a table atomically (temporary name, then rename): from the full
+ * table values (every placement), the entries the stored index keeps. */
+int tb_write(fan_tb *tb, const char *dir, const fan_tb_info *info,
+             const uint8_t *values);
 void tb_unload_all(fan_tb *tb);
 
 /* ---- threads (tb-gen.c) ---- */
