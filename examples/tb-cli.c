@@ -177,22 +177,25 @@ static int cmd_generate(const tb_args *a)
     return 0;
 }
 
-static int turn_text(char *buf, size_t size, const fan_position *p, fan_turn t)
+/* Checks the number of positional arguments and opens the tables of the
+ * first: 0, or the exit status after saying why. */
+static int open_dir(fan_tb **tb, const tb_args *a, int npos, const char *why)
 {
-    return fan_turn_to_string(buf, size, NULL, p, t);
+    if (a->npos != npos)
+        return usage(why);
+    int rc = fan_tb_open(tb, a->pos[0]);
+    return rc == FAN_OK ? 0 : fail(a->pos[0], rc);
 }
 
 static int cmd_probe(const tb_args *a)
 {
-    if (a->npos != 2)
-        return usage("probe takes DIR and POSITION");
     fan_tb *tb = NULL;
-    int rc = fan_tb_open(&tb, a->pos[0]);
-    if (rc != FAN_OK)
-        return fail(a->pos[0], rc);
+    int status = open_dir(&tb, a, 2, "probe takes DIR and POSITION");
+    if (status)
+        return status;
     fan_position *p = NULL;
     fan_parse_error err;
-    rc = fan_position_from_string(&p, a->pos[1], a->rules, &err);
+    int rc = fan_position_from_string(&p, a->pos[1], a->rules, &err);
     if (rc != FAN_OK) {
         fan_tb_close(tb);
         fprintf(stderr, "tb: position at offset %u: %s\n", err.offset,
@@ -211,7 +214,7 @@ static int cmd_probe(const tb_args *a)
     if (rc == FAN_OK) {
         char text[FAN_PATH_STRING_MAX] = "";
         if (n > 0)
-            turn_text(text, sizeof text, p, best[0]);
+            fan_turn_to_string(text, sizeof text, NULL, p, best[0]);
         if (value == FAN_TB_DRAW)
             printf("draw%s%s\n", n ? " " : "", text);
         else
@@ -238,12 +241,10 @@ static void print_example(const fan_tb_info *info)
 
 static int cmd_info(const tb_args *a)
 {
-    if (a->npos != 1)
-        return usage("info takes one DIR");
     fan_tb *tb = NULL;
-    int rc = fan_tb_open(&tb, a->pos[0]);
-    if (rc != FAN_OK)
-        return fail(a->pos[0], rc);
+    int status = open_dir(&tb, a, 1, "info takes one DIR");
+    if (status)
+        return status;
     int n = fan_tb_count(tb);
     for (int i = 0; i < n; i++) {
         fan_tb_info info;
@@ -263,12 +264,10 @@ static int cmd_info(const tb_args *a)
 
 static int cmd_verify(const tb_args *a)
 {
-    if (a->npos != 1)
-        return usage("verify takes one DIR");
     fan_tb *tb = NULL;
-    int rc = fan_tb_open(&tb, a->pos[0]);
-    if (rc != FAN_OK)
-        return fail(a->pos[0], rc);
+    int status = open_dir(&tb, a, 1, "verify takes one DIR");
+    if (status)
+        return status;
     fan_tb_generate_options o;
     fan_tb_generate_options_init(&o);
     progress_state ps = {now_s(), 0, isatty(2)};
@@ -277,7 +276,7 @@ static int cmd_verify(const tb_args *a)
     o.user = &ps;
     uint64_t bad = 0;
     signal(SIGINT, on_signal);
-    rc = fan_tb_verify(&bad, tb, &o);
+    int rc = fan_tb_verify(&bad, tb, &o);
     if (ps.tty)
         fputc('\n', stderr);
     int tables = fan_tb_count(tb);

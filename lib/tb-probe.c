@@ -39,6 +39,17 @@ static int lookup_position(const fan_tb *tb, int rules, uint64_t own,
     return tb_lookup(tb, rules, own, opp);
 }
 
+/* The board of pos and its entry, or an error. */
+static int entry_of(uint64_t *own, uint64_t *opp, int *rules, int *entry,
+                    const fan_tb *tb, const fan_position *pos)
+{
+    int rc = board_of(own, opp, rules, tb, pos);
+    if (rc != FAN_OK)
+        return rc;
+    *entry = lookup_position(tb, *rules, *own, *opp);
+    return *entry < 0 ? *entry : FAN_OK;
+}
+
 static void split_entry(int *value, int *distance, int v)
 {
     *value = v == TB_DRAW    ? FAN_TB_DRAW
@@ -51,15 +62,12 @@ FAN_API int fan_tb_probe(int *value, int *distance, const fan_tb *tb,
                          const fan_position *pos)
 {
     uint64_t own, opp;
-    int rules;
+    int rules, v;
     if (!value || !distance)
         return FAN_EINVAL;
-    int rc = board_of(&own, &opp, &rules, tb, pos);
+    int rc = entry_of(&own, &opp, &rules, &v, tb, pos);
     if (rc != FAN_OK)
         return rc;
-    int v = lookup_position(tb, rules, own, opp);
-    if (v < 0)
-        return v;
     split_entry(value, distance, v);
     return FAN_OK;
 }
@@ -79,15 +87,12 @@ FAN_API int fan_tb_best_turns(fan_turn *out, size_t capacity, size_t *count,
                               const fan_tb *tb, const fan_position *pos)
 {
     uint64_t own, opp;
-    int rules;
+    int rules, v;
     if (!count || (!out && capacity))
         return FAN_EINVAL;
-    int rc = board_of(&own, &opp, &rules, tb, pos);
+    int rc = entry_of(&own, &opp, &rules, &v, tb, pos);
     if (rc != FAN_OK)
         return rc;
-    int v = lookup_position(tb, rules, own, opp);
-    if (v < 0)
-        return v;
     fan_turn turns[TB_TURNS_CAP];
     int rank[TB_TURNS_CAP];
     int n = own ? tb_turns(turns, TB_TURNS_CAP, own, opp, rules) : 0;

@@ -96,6 +96,18 @@ static int other_side(int side)
     return side == FAN_WHITE ? FAN_BLACK : FAN_WHITE;
 }
 
+/* The legal turns of a set-up board (at most 256). */
+static size_t turns_of(fan_turn *turns, uint64_t w, uint64_t b, int side,
+                       int rules)
+{
+    fan_position *p = NULL;
+    size_t n = 0;
+    ck_assert_int_eq(fan_position_new_custom(&p, w, b, side, rules), FAN_OK);
+    ck_assert_int_eq(fan_position_turns(turns, 256, &n, p), FAN_OK);
+    fan_position_free(p);
+    return n;
+}
+
 /* every set of k points from 'from' on, added to base */
 static void each_set(oracle *o, int k, int from, uint64_t base, uint64_t white,
                      int nblack)
@@ -128,14 +140,8 @@ static void oracle_solve(oracle *o, int rules)
             each_set(o, nw, 0, 0, 0, nb);
     for (size_t i = 0; i < o->n; i++) {
         onode *x = &o->node[i];
-        fan_position *p = NULL;
-        ck_assert_int_eq(
-            fan_position_new_custom(&p, x->white, x->black, x->side, rules),
-            FAN_OK);
         fan_turn turns[256];
-        size_t n = 0;
-        ck_assert_int_eq(fan_position_turns(turns, 256, &n, p), FAN_OK);
-        fan_position_free(p);
+        size_t n = turns_of(turns, x->white, x->black, x->side, rules);
         x->first = o->nsucc;
         x->nsucc = n;
         for (size_t j = 0; j < n; j++) {
@@ -195,12 +201,8 @@ static int bounded_win_m(const oracle *o, uint64_t w, uint64_t b, int side,
 {
     if (j < 1)
         return 0;
-    fan_position *p = NULL;
-    ck_assert_int_eq(fan_position_new_custom(&p, w, b, side, rules), FAN_OK);
     fan_turn turns[256];
-    size_t n = 0;
-    ck_assert_int_eq(fan_position_turns(turns, 256, &n, p), FAN_OK);
-    fan_position_free(p);
+    size_t n = turns_of(turns, w, b, side, rules);
     int s2 = other_side(side);
     for (size_t i = 0; i < n; i++) {
         uint64_t w2, b2;
@@ -224,12 +226,8 @@ static int bounded_loss_m(const oracle *o, uint64_t w, uint64_t b, int side,
 {
     if (!(side == FAN_WHITE ? w : b))
         return 1;
-    fan_position *p = NULL;
-    ck_assert_int_eq(fan_position_new_custom(&p, w, b, side, rules), FAN_OK);
     fan_turn turns[256];
-    size_t n = 0;
-    ck_assert_int_eq(fan_position_turns(turns, 256, &n, p), FAN_OK);
-    fan_position_free(p);
+    size_t n = turns_of(turns, w, b, side, rules);
     if (n == 0)
         return 1;
     if (j < 1)
