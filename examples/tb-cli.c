@@ -155,18 +155,29 @@ static int parse_args(tb_args *a, int argc, char **argv)
     return 1;
 }
 
+/* Options with the threads asked for and the progress bar; Ctrl-C and
+ * SIGTERM stop the work through the callback. */
+static void start_work(fan_tb_generate_options *o, progress_state *ps,
+                       const tb_args *a)
+{
+    fan_tb_generate_options_init(o);
+    ps->start = now_s();
+    ps->last = 0;
+    ps->tty = isatty(2);
+    o->threads = (uint32_t) a->threads;
+    o->progress = show_progress;
+    o->user = ps;
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+}
+
 static int cmd_generate(const tb_args *a)
 {
     if (a->npos != 1 || a->pieces == 0)
         return usage("generate takes --pieces N and one DIR");
     fan_tb_generate_options o;
-    fan_tb_generate_options_init(&o);
-    progress_state ps = {now_s(), 0, isatty(2)};
-    o.threads = (uint32_t) a->threads;
-    o.progress = show_progress;
-    o.user = &ps;
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
+    progress_state ps;
+    start_work(&o, &ps, a);
     int rc = fan_tb_generate(a->pos[0], a->rules, (int) a->pieces, &o);
     if (ps.tty)
         fputc('\n', stderr);
@@ -269,13 +280,9 @@ static int cmd_verify(const tb_args *a)
     if (status)
         return status;
     fan_tb_generate_options o;
-    fan_tb_generate_options_init(&o);
-    progress_state ps = {now_s(), 0, isatty(2)};
-    o.threads = (uint32_t) a->threads;
-    o.progress = show_progress;
-    o.user = &ps;
+    progress_state ps;
+    start_work(&o, &ps, a);
     uint64_t bad = 0;
-    signal(SIGINT, on_signal);
     int rc = fan_tb_verify(&bad, tb, &o);
     if (ps.tty)
         fputc('\n', stderr);
