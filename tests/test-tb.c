@@ -153,7 +153,8 @@ static uint64_t mirror(uint64_t m, int cols, int rows)
     return r;
 }
 
-/* Both mirrors keep the lines and the strong points, so the value. */
+/* Both mirrors keep the lines and the strong points, so the value: every
+ * image of a position finds the same stored entry (its representative). */
 START_TEST(symmetries)
 {
     for (int rules = 0; rules < 2; rules++) {
