@@ -192,7 +192,8 @@ static int retro_position(pair *p, int t, uint64_t own, uint64_t opp, int v)
             int x = board_lsb(e);
             uint64_t mover = opp ^ BIT(y) ^ BIT(x);
             uint64_t qi = tb_index(&p->tb->binom, mover, own);
-            if (qcnt[qi] == NOT_PAIKA ||
+            /* relaxed atomics: other threads count the same bytes down */
+            if (__atomic_load_n(&qcnt[qi], __ATOMIC_RELAXED) == NOT_PAIKA ||
                 __atomic_load_n(&qval[qi], __ATOMIC_RELAXED))
                 continue;
             if (TB_IS_LOSS(v)) {
