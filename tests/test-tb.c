@@ -13,7 +13,8 @@
 #include <dirent.h>
 #include <unistd.h>
 
-static char dirs[2][64]; /* the tables of each ruleset, made once */
+static char dirs[2][64];  /* the tables of each ruleset, made once */
+static oracle oracles[2]; /* the independent solver's values, made once */
 
 static void make_tables(void)
 {
@@ -25,6 +26,7 @@ static void make_tables(void)
         fan_tb_generate_options o = FAN_TB_GENERATE_OPTIONS_INIT;
         o.threads = 2;
         ck_assert_int_eq(fan_tb_generate(dirs[rules], rules, 4, &o), FAN_OK);
+        oracle_solve(&oracles[rules], rules);
     }
 }
 
@@ -48,12 +50,11 @@ static void probe_masks(int *v, int *d, const fan_tb *tb, uint64_t w,
 static void check_small(int rules)
 {
     fan_tb *tb = open_tables(rules);
-    oracle o;
-    oracle_solve(&o, rules);
-    ck_assert_uint_gt(o.n, 170000);
+    const oracle *o = &oracles[rules];
+    ck_assert_uint_gt(o->n, 170000);
     size_t decided = 0;
-    for (size_t i = 0; i < o.n; i++) {
-        const onode *x = &o.node[i];
+    for (size_t i = 0; i < o->n; i++) {
+        const onode *x = &o->node[i];
         int v, d;
         probe_masks(&v, &d, tb, x->white, x->black, x->side, rules);
         int ov = x->value, od = x->value ? x->dist : -1;
@@ -66,7 +67,6 @@ static void check_small(int rules)
         decided += v != FAN_TB_DRAW;
     }
     ck_assert_uint_gt(decided, 1000);
-    oracle_free(&o);
     fan_tb_close(tb);
 }
 
@@ -105,8 +105,7 @@ static fan_position *random_four(uint64_t *rng, int rules)
 static void check_four(int rules)
 {
     fan_tb *tb = open_tables(rules);
-    oracle o;
-    oracle_solve(&o, rules);
+    const oracle *o = &oracles[rules];
     uint64_t rng = 1234 + (uint64_t) rules;
     int near = 0;
     for (int k = 0; k < 300; k++) {
@@ -116,7 +115,7 @@ static void check_four(int rules)
         char s[FAN_POSITION_STRING_MAX];
         fan_position_to_string(s, sizeof s, NULL, p);
         for (int j = 0; j <= 3; j++) {
-            int win = bounded_win(&o, p, j), loss = bounded_loss(&o, p, j);
+            int win = bounded_win(o, p, j), loss = bounded_loss(o, p, j);
             int twin = v == FAN_TB_WIN && d <= j;
             int tloss = v == FAN_TB_LOSS && d <= j;
             ck_assert_msg(win == twin && loss == tloss,
@@ -127,7 +126,6 @@ static void check_four(int rules)
         fan_position_free(p);
     }
     ck_assert_int_gt(near, 20);
-    oracle_free(&o);
     fan_tb_close(tb);
 }
 
@@ -449,8 +447,10 @@ END_TEST
 static void remove_tables(void)
 {
     for (int i = 0; i < 2; i++)
-        if (dirs[i][0])
+        if (dirs[i][0]) {
             ttb_remove_dir(dirs[i]);
+            oracle_free(&oracles[i]);
+        }
 }
 
 Suite *make_suite(void)
