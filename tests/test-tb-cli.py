@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 """The tb subcommand (fanorona-tb): generate, info, probe, verify, refusals.
 
-Usage: test-tb-cli.py PROGRAM. Expectations come from the rules by hand
+Usage: test-tb-cli.py PROGRAM [ARGS...] (e.g. "fanorona-tb" or "fanorona
+tb": the words that start the command). Expectations come from the rules by hand
 (a capture of the last piece wins in 1 turn) and from arithmetic (the
 number of placements of a material), not from the program's own output.
 """
@@ -12,11 +13,11 @@ import sys
 import tempfile
 from math import comb
 
-PROG = sys.argv[1]
+PROG = sys.argv[1:]
 
 
 def run(*args, code=0):
-    r = subprocess.run([PROG, *args], capture_output=True, text=True,
+    r = subprocess.run([*PROG, *args], capture_output=True, text=True,
                        timeout=300)
     if r.returncode != code:
         sys.exit(f"{args}: exit {r.returncode}, wanted {code}\n"
