@@ -6,6 +6,8 @@
  * public API. */
 #include <fanorona.h>
 
+#include "options.h"
+
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdarg.h>
@@ -16,21 +18,10 @@
 #include <time.h>
 
 /* ------------------------------------------------------------------ */
-/* Compact move notation as the protocol writes it: the library's
- * notation without its dashes (d3e3A, paika e2e3, chain c1d1Ad2A).     */
+/* Moves: the library's compact notation (FAN_NOTATION_COMPACT: d3e3A,
+ * paika e2e3, chain c1d1Ad2A), as the protocol writes them.           */
 
 #define COMPACT_MAX FAN_PATH_STRING_MAX
-
-static void compact_path(char *buf, const fan_path *p)
-{
-    char text[FAN_PATH_STRING_MAX];
-    char *o = buf;
-    if (fan_path_to_string(text, sizeof text, NULL, p) == FAN_OK)
-        for (const char *s = text; *s; s++)
-            if (*s != '-')
-                *o++ = *s;
-    *o = '\0';
-}
 
 /* Plays the turn written in compact notation (dashes allowed, case of the
  * mode letters ignored). Returns FAN_OK, FAN_EPARSE or FAN_EILLEGAL. */
@@ -54,6 +45,8 @@ static int play_compact(fan_position *pos, const char *text)
         r = fan_position_play_path(pos, &path);
     return r == FAN_EAMBIGUOUS ? FAN_EILLEGAL : r;
 }
+
+const char cli_program_name[] = "fanorona-engine";
 
 /* ------------------------------------------------------------------ */
 /* Engine state                                                        */
@@ -86,7 +79,7 @@ static void say(engine *e, const char *fmt, ...)
     pthread_mutex_unlock(&e->out_lock);
 }
 
-/* The PV as compact text, each turn turned into its canonical path. */
+/* The PV as compact text, each turn written as its canonical path. */
 static void pv_text(char *buf, size_t size, const fan_position *pos,
                     const fan_search_result *r)
 {
@@ -96,15 +89,14 @@ static void pv_text(char *buf, size_t size, const fan_position *pos,
         return;
     size_t len = 0;
     for (uint32_t i = 0; i < r->pv_length; i++) {
-        fan_path path;
         char mv[COMPACT_MAX];
-        if (fan_position_turn_path(&path, p, r->pv[i]) != FAN_OK)
+        if (fan_turn_to_string_ex(mv, sizeof mv, NULL, p, r->pv[i],
+                                  FAN_NOTATION_COMPACT) != FAN_OK)
             break;
-        compact_path(mv, &path);
         if (len + strlen(mv) + 2 >= size)
             break;
         len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", mv);
-        if (fan_position_play_path(p, &path) != FAN_OK)
+        if (fan_position_play_turn(p, r->pv[i]) != FAN_OK)
             break;
     }
     fan_position_free(p);
@@ -151,10 +143,9 @@ static void *search_main(void *arg)
         say(e, "info string no search: %s", fan_strerror(rc));
         say(e, "bestmove (none)");
     } else {
-        fan_path path;
         char mv[COMPACT_MAX];
-        if (fan_position_turn_path(&path, e->search_pos, r.best) == FAN_OK) {
-            compact_path(mv, &path);
+        if (fan_turn_to_string_ex(mv, sizeof mv, NULL, e->search_pos, r.best,
+                                  FAN_NOTATION_COMPACT) == FAN_OK) {
             say(e, "bestmove %s", mv);
         } else {
             say(e, "bestmove (none)");
@@ -237,13 +228,19 @@ static void cmd_setoption(engine *e, char *rest)
         value += 7;
         while (*value == ' ')
             value++;
+        size_t end = strlen(value);
+        while (end && value[end - 1] == ' ')
+            value[--end] = '\0';
     }
     while (*name == ' ')
         name++;
     size_t len = strlen(name);
     while (len && name[len - 1] == ' ')
         name[--len] = '\0';
-    long v = value ? strtol(value, NULL, 10) : 0;
+    /* a value that is not a number matches no numeric option */
+    uint64_t n = 0;
+    int numeric = value && cli_parse_unsigned(value, &n) == 0;
+    long v = numeric && n <= 1u << 30 ? (long)n : -1;
     if (!strcasecmp(name, "Hash") && value && v >= 1 &&
         v <= FAN_SEARCH_MAX_HASH_MIB)
         e->hash = (uint32_t)v;
@@ -318,11 +315,13 @@ static void cmd_position(engine *e, char *rest)
     new_position(e, p);
 }
 
+/* The number after a "go" keyword; 0 (no limit) when there is none or it
+ * is not a number. */
 static uint64_t arg_u64(char **s)
 {
     char *t = next_token(s);
-    long long v = t ? atoll(t) : 0;
-    return v > 0 ? (uint64_t)v : 0;
+    uint64_t v = 0;
+    return t && cli_parse_unsigned(t, &v) == 0 ? v : 0;
 }
 
 static void cmd_go(engine *e, char *rest)

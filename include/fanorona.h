@@ -616,6 +616,20 @@ FAN_API int fan_path_to_string(char *buf, size_t size, size_t *needed,
 FAN_API int fan_turn_to_string(char *buf, size_t size, size_t *needed,
                                const fan_position *pos, fan_turn turn);
 
+/* Notation flags of fan_path_to_string_ex() and fan_turn_to_string_ex(). */
+#define FAN_NOTATION_COMPACT 1u /* no dashes: "f4e4We3A", paika "d3e3", as
+                                   the engine protocol writes moves */
+
+/** fan_path_to_string() with flags: 0 (the dashed form, the same text) or
+ *  FAN_NOTATION_COMPACT; FAN_EINVAL for any other bit. The compact text
+ *  is never longer than the dashed one and the readers take it back. */
+FAN_API int fan_path_to_string_ex(char *buf, size_t size, size_t *needed,
+                                  const fan_path *path, uint32_t flags);
+/** fan_turn_to_string() with the flags of fan_path_to_string_ex(). */
+FAN_API int fan_turn_to_string_ex(char *buf, size_t size, size_t *needed,
+                                  const fan_position *pos, fan_turn turn,
+                                  uint32_t flags);
+
 /**
  * Reads one step and resolves it against the legal steps of pos (the
  * result can be passed to fan_position_play_step()). error may be NULL;
@@ -693,9 +707,14 @@ FAN_API int fan_square_parse(const char *text);
  *   (NULL for none). Its fields are checked as fan_position_play_path()
  *   does and each step must join neighbouring points (FAN_EINVAL), but the
  *   turn need not be legal in pos: it may show the turn just played;
- * - flags: 0 or FAN_SVG_COORDINATES (FAN_EINVAL for any other bit).
+ * - flags: 0 or FAN_SVG_COORDINATES (FAN_EINVAL for any other bit); the
+ *   labels get a band left of and below the board, points keep their place.
+ * In the middle of a capture chain it also draws the active piece inside a
+ * ring, a small ring on each point the chain has visited and left, and the
+ * pieces captured so far (off the board already) as faded ghosts.
  * Elements carry classes for styling and tests: "piece white",
- * "piece black", "strong", "highlight", "arrow", "captured".
+ * "piece black", "strong", "highlight", "arrow", "arrowhead", "captured",
+ * "label", "active", "visited", "chain-captured" (doc/api.md "Pictures").
  */
 FAN_API int fan_position_svg(char *buf, size_t size, size_t *needed,
                              const fan_position *pos, uint64_t highlight,

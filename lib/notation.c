@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Square names and move notation: steps "d3-e3W", turns "f4-e4W-e3A",
- * paikas "d3-e3"; read also in the compact form "f4e4We3A" and without a
- * capture letter where only one mode fits (doc/formats.md). */
+ * paikas "d3-e3"; written on request and read also in the compact form
+ * "f4e4We3A", read without a capture letter where only one mode fits
+ * (doc/formats.md). */
 #include "text.h"
 
 #include <stdio.h>
@@ -55,11 +56,11 @@ FAN_API int fan_step_to_string(char *buf, size_t size, size_t *needed,
     return text_finish(&w, needed);
 }
 
-FAN_API int fan_path_to_string(char *buf, size_t size, size_t *needed,
-                               const fan_path *path)
+FAN_API int fan_path_to_string_ex(char *buf, size_t size, size_t *needed,
+                                  const fan_path *path, uint32_t flags)
 {
     if (!path || (!buf && size) || path->length < 1 ||
-        path->length > FAN_PATH_MAX)
+        path->length > FAN_PATH_MAX || (flags & ~FAN_NOTATION_COMPACT))
         return FAN_EINVAL;
     if (!VALID_SQUARE(path->from))
         return FAN_ERANGE;
@@ -70,20 +71,33 @@ FAN_API int fan_path_to_string(char *buf, size_t size, size_t *needed,
             return FAN_ERANGE;
     }
     writer w = {buf, size, 0};
-    text_put_path(&w, path);
+    text_put_path_flags(&w, path, flags);
     return text_finish(&w, needed);
 }
 
-FAN_API int fan_turn_to_string(char *buf, size_t size, size_t *needed,
-                               const fan_position *pos, fan_turn turn)
+FAN_API int fan_path_to_string(char *buf, size_t size, size_t *needed,
+                               const fan_path *path)
 {
-    if (!pos || (!buf && size))
+    return fan_path_to_string_ex(buf, size, needed, path, 0);
+}
+
+FAN_API int fan_turn_to_string_ex(char *buf, size_t size, size_t *needed,
+                                  const fan_position *pos, fan_turn turn,
+                                  uint32_t flags)
+{
+    if (!pos || (!buf && size) || (flags & ~FAN_NOTATION_COMPACT))
         return FAN_EINVAL;
     fan_path p;
     int r = fan_position_turn_path(&p, pos, turn);
     if (r != FAN_OK)
         return r;
-    return fan_path_to_string(buf, size, needed, &p);
+    return fan_path_to_string_ex(buf, size, needed, &p, flags);
+}
+
+FAN_API int fan_turn_to_string(char *buf, size_t size, size_t *needed,
+                               const fan_position *pos, fan_turn turn)
+{
+    return fan_turn_to_string_ex(buf, size, needed, pos, turn, 0);
 }
 
 /* ------------------------------------------------------------------ */

@@ -83,7 +83,7 @@ static int count_repetitions(const fan_position *p)
     return n;
 }
 
-/* Decides the result at a turn boundary, in the order of RULES-NOTES. */
+/* Decides the result at a turn boundary (doc/rules.md "End of the game"). */
 static void update_result(fan_position *p)
 {
     int other_wins = p->stm == 0 ? FAN_BLACK_WINS : FAN_WHITE_WINS;

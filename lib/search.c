@@ -573,6 +573,22 @@ static void fill_result(fan_search_result *out, const worker *w, int line)
         out->pv[i] = rm->pv[i];
 }
 
+/* Whether the first 'lines' root lines after an iteration of 'depth'
+ * turns are all proven: won or lost with the game's end at most 'depth'
+ * turns away, so inside the full-width part of the tree (not found by
+ * quiescence beyond the horizon). A deeper iteration cannot change such a
+ * result, so the search ends there (doc/search.md). */
+static int proven(const worker *w, int lines, int depth)
+{
+    for (int line = 0; line < lines; line++) {
+        int score = w->roots[line].score;
+        int turns = score > 0 ? SCORE_WIN - score : SCORE_WIN + score;
+        if (!is_decisive(score) || turns > depth)
+            return 0;
+    }
+    return 1;
+}
+
 /* Iterative deepening of one thread. Helpers start on odd depths for odd
  * ids so that the threads spread over two depths. */
 static void iterate(worker *w)
@@ -606,7 +622,7 @@ static void iterate(worker *w)
                     request_stop(s);
             }
         }
-        if (stopped(s))
+        if (stopped(s) || proven(w, lines, depth))
             break;
         /* time: another iteration would rarely finish; a forced turn or a
          * found win needs no more */

@@ -79,9 +79,15 @@ void text_put_square(writer *w, int sq)
 
 void text_put_path(writer *w, const fan_path *path)
 {
+    text_put_path_flags(w, path, 0);
+}
+
+void text_put_path_flags(writer *w, const fan_path *path, uint32_t flags)
+{
     text_put_square(w, path->from);
     for (int i = 0; i < path->length; i++) {
-        text_put_char(w, '-');
+        if (!(flags & FAN_NOTATION_COMPACT))
+            text_put_char(w, '-');
         text_put_square(w, path->to[i]);
         if (path->kind[i] == FAN_STEP_APPROACH)
             text_put_char(w, 'A');

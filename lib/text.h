@@ -42,6 +42,9 @@ void text_put_char(writer *w, char ch);
 void text_put_square(writer *w, int sq);
 /* Writes a path in the established notation: "f4-e4W-e3A", "d3-e3". */
 void text_put_path(writer *w, const fan_path *path);
+/* The same with fan_path_to_string_ex() flags (FAN_NOTATION_COMPACT:
+ * "f4e4We3A"); the caller has checked them. */
+void text_put_path_flags(writer *w, const fan_path *path, uint32_t flags);
 /* NUL-terminates, stores the size needed (NUL included) and returns
  * FAN_OK or FAN_EBUFS. */
 int text_finish(writer *w, size_t *needed);

@@ -95,6 +95,33 @@ expect '^bestmove [a-i][1-5][a-i][1-5][AW]'
 session "position fen 9/9/W1B6/9/9 w stop 0 -" "go depth 3"
 expect '^info depth [0-9]+ .*score mate 1 '
 expect '^bestmove a3b3A$'
+# a win proven at full width ends the search before the depth asked: a1-b2,
+# then whichever way a2 steps, b2 withdraws from it (a win in 3 turns of
+# both sides, "mate 2"); depth 2 sees it only through quiescence, depth 3
+# proves it, and no deeper iteration is printed
+session "position fen 9/9/9/B8/W8 w stop 0 -" "go depth 30"
+expect '^info depth 3 .*score mate 2 '
+reject '^info depth 4 '
+expect '^bestmove a1b2$'
+# the loser's side: proven lost in 2 turns at depth 2
+session "position fen 9/9/9/B8/W8 w stop 0 - moves a1b2" "go depth 30"
+expect '^info depth 2 .*score mate -1 '
+reject '^info depth 3 '
+# and "go infinite" in it prints no more iterations, but its bestmove
+# still waits for "stop"
+{
+    printf 'position fen 9/9/9/B8/W8 w stop 0 -\ngo infinite\n'
+    sleep 1
+    printf 'isready\n'
+    sleep 0.5
+    printf 'stop\n'
+    sleep 0.5
+    printf 'quit\n'
+} | "$ENGINE" > "$OUT" 2>&1 || fail "engine exited with an error"
+expect '^info depth 3 .*score mate 2 '
+reject '^info depth 4 '
+before '^readyok$' '^bestmove a1b2$'
+[ "$(grep -c '^bestmove ' "$OUT")" -eq 1 ] || fail "not exactly one bestmove"
 # the short form of a position string, other engines' counters
 session "position fen 9/9/W1B6/9/9 w 0 1" "go nodes 500"
 expect '^bestmove a3b3A$'

@@ -57,8 +57,22 @@ static inline fan_position *POS(const char *white, const char *black,
 
 Suite *make_suite(void);
 
+#ifdef TCOMMON_SKIP
+/* A suite that defines TCOMMON_SKIP before including this header defines
+ * skip_reason(): NULL to run, else why there is nothing to test here, and
+ * the program exits 77, which meson reports as SKIP. */
+static const char *skip_reason(void);
+#endif
+
 int main(void)
 {
+#ifdef TCOMMON_SKIP
+    const char *why = skip_reason();
+    if (why) {
+        printf("SKIP: %s\n", why);
+        return 77;
+    }
+#endif
     SRunner *sr = srunner_create(make_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

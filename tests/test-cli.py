@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Tests of the fanorona command-line program (examples/fanorona.c).
+"""Tests of the fanorona command-line program (examples/cli/).
 
 Usage: test-cli.py PATH-TO-fanorona TEST PROJECT-VERSION
 
@@ -554,6 +554,127 @@ def test_bad_input():
               "  d3-e3x\n       ^\n")
 
 
+def expect_window(args, text, offset, reason, line_start=0):
+    """A refused text of 100 kB: exit 2, a short message with the offset,
+    and a window of the line at fault (... where it is cut) with a caret
+    under byte offset of text; the window is the text around it."""
+    rc, out, err = run(args)
+    if rc != 2 or out or reason not in err:
+        fail(f"{args[:2]}: exit {rc}, stderr {err[:300]!r}")
+    if len(err) > 600:
+        fail(f"{args[:2]}: {len(err)} bytes on stderr for a long input")
+    need(err, f"(at byte {offset})")
+    lines = err.splitlines()
+    k = next(i for i, ln in enumerate(lines) if ln.endswith("^"))
+    shown, caret = lines[k - 1][2:], len(lines[k]) - 3
+    left = shown.startswith("...")
+    right = shown.endswith("...")
+    body = shown[3 if left else 0:len(shown) - 3 if right else len(shown)]
+    at = caret - (3 if left else 0)  # the caret's byte within body
+    begin = offset - at
+    if not 0 <= at < len(body) or text[begin:begin + len(body)] != body:
+        fail(f"{args[:2]}: the window is not the text around byte {offset}",
+             err)
+    line_end = text.find("\n", offset)
+    line_end = len(text) if line_end < 0 else line_end
+    if left != (begin > line_start) or right != (begin + len(body) < line_end):
+        fail(f"{args[:2]}: '...' marks do not match the cuts", err)
+    return body
+
+
+def test_bad_input_window():
+    # A fault near the start of a long string: cut on the right only.
+    long_row = "B" * 100000
+    expect_window(["show", long_row], long_row, 9, "more than 9 points")
+    # A fault in the middle of 100 kB: cut on both sides, the caret under
+    # the byte at fault.
+    spaced = START_FULL + " " * 50000 + "x" + "y" * 50000
+    body = expect_window(["perft", "--fen", spaced, "1"], spaced,
+                         len(START_FULL), "after the position")
+    need(body, "stop 0 -")
+    with tempfile.TemporaryDirectory() as tmp:
+        head = '[Rules "stop"]\n\n'
+        text = head + " " * 50000 + "1. d3-e3W zz" + " " * 50000 + "\n"
+        record = os.path.join(tmp, "long.txt")
+        with open(record, "w") as f:
+            f.write(text)
+        at = text.index("zz")
+        body = expect_window(["play", "--load", record], text, at,
+                             "expected turn number 2", len(head))
+        need(body, "1. d3-e3W zz")
+
+
+def test_exit_status():
+    """One rule for every command: 0 success, 1 an error of the library or
+    the system (here: standard output that cannot be written), 2 a usage
+    or input error."""
+    ended = "9/9/9/9/W8 b stop 10 -"
+    cases = {
+        "perft": (["1"], ["--count", "all", "1"], ["--fen", "BBB", "1"]),
+        "play": (["--white", "random", "--black", "random", "--seed", "1"],
+                 ["--white", "robot"], ["--fen", START_FULL + " x"]),
+        "analyze": (["--depth", "1"], ["--depth", "0"], ["--fen", ended]),
+        "show": ([START_FULL], [], [START_FULL.replace("stop", "stip")]),
+        "svg": ([], ["--highlight", "z9"], ["--turn", "a1-a2"]),
+    }
+    for cmd, (good, usage, bad) in cases.items():
+        for args, want in ((good, 0), (usage, 2), (bad, 2)):
+            rc, out, err = run([cmd] + args, "quit\n")
+            if rc != want:
+                fail(f"{cmd} {args}: exit {rc}, expected {want}: {err!r}")
+            if want and (out or not err.startswith("fanorona: ")):
+                fail(f"{cmd} {args}: stdout {out!r}, stderr {err!r}")
+        if not os.path.exists("/dev/full"):
+            continue
+        with open("/dev/full", "w") as full:
+            p = subprocess.run([CLI, cmd] + good, input="quit\n",
+                               stdout=full, stderr=subprocess.PIPE,
+                               text=True, timeout=120)
+        if p.returncode != 1 or "standard output" not in p.stderr:
+            fail(f"{cmd} {good} > /dev/full: exit {p.returncode}, "
+                 f"{p.stderr!r}")
+
+
+def usage_lines(text):
+    """The usage lines of a help text: those after 'Usage:' up to the first
+    blank line, without their indentation of two."""
+    lines = text.split("Usage:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    return [ln[2:] for ln in lines]
+
+
+def test_readme_usage():
+    # The README's synopsis is the program's own usage text, line for line,
+    # and each command's --help and help COMMAND show its lines of it.
+    rc, out, _ = run(["help"])
+    if rc != 0:
+        fail("help", out)
+    want = usage_lines(out)
+    readme = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                          "README.md")
+    with open(readme) as f:
+        text = f.read()
+    block = text.split("## The `fanorona` program\n\n", 1)[1]
+    got = []
+    for ln in block.splitlines():
+        if not ln.startswith("    "):
+            break
+        got.append(ln[4:])
+    if got != want:
+        fail("README's usage lines differ from 'fanorona help':\n" +
+             "\n".join(got) + "\n---- help ----\n" + "\n".join(want))
+    for cmd in ("perft", "play", "analyze", "show", "svg"):
+        rc1, own, _ = run([cmd, "--help"])
+        rc2, again, _ = run(["help", cmd])
+        mine = usage_lines(own)
+        if rc1 or rc2 or own != again or not mine or \
+                not mine[0].startswith(f"fanorona {cmd} ") or \
+                any(ln not in want for ln in mine):
+            fail(f"{cmd} --help", own)
+        rc, out, err = run([cmd, "--bogus"])
+        if rc != 2 or out or usage_lines(err) != mine:
+            fail(f"{cmd} --bogus: the usage of {cmd} expected", err)
+
+
 def test_engine_game():
     # The weakest level against the random player: a whole game, each of
     # White's turns the engine's, and the same seed gives the same game
@@ -635,9 +756,9 @@ def test_analyze():
     info, best, out = analyze(["--time", "50", "--rules", "must"])
     if not info or int(info[0].group(1)) != 1:
         fail("analyze --time", out)
-    # An ended game cannot be analysed.
+    # An ended game cannot be analysed: the position given is at fault.
     rc, out, err = run(["analyze", "--fen", "9/9/9/9/W8 b stop 10 -"])
-    if rc != 1 or out or "game is over" not in err:
+    if rc != 2 or out or "game is over" not in err:
         fail(f"analyze of an ended game: exit {rc}, {out!r}, {err!r}")
 
 
@@ -646,12 +767,12 @@ def test_analyze_win():
     # and removes Black's last piece. It is the only legal turn: a piece
     # next to c3 would be needed for a withdrawal, and the other approach
     # lines from c3 (to d4, d2, ...) point at empty points. So White wins
-    # in one turn, at every depth.
+    # in one turn, proven at depth 1: the search ends there.
     info, best, out = analyze(["--fen", "9/9/2W1B4/9/9 w 0 1",
                                "--depth", "2"])
-    if best != "c3-d3A" or not info or any(
-            m.group(3) != "win in 1" for m in info):
-        fail("win in 1 with c3-d3A expected", out)
+    if best != "c3-d3A" or len(info) != 1 or info[0].group(1) != "1" or \
+            info[0].group(3) != "win in 1":
+        fail("win in 1 with c3-d3A, proven at depth 1, expected", out)
     # Black to move in the same position wins the same way (e3-d3A).
     info, best, out = analyze(["--fen", "9/9/2W1B4/9/9 b 0 1",
                                "--depth", "1"])
@@ -698,8 +819,10 @@ def test_svg():
     if (len(classes(root, "piece white")) != 22 or
             len(classes(root, "piece black")) != 21):
         fail("after d3-e3W: 22 white and 21 black pieces expected")
-    for turn, status, why in (("e2-e4", 1, "not a legal"),
-                              ("d3-e3", 1, "ambiguous"),
+    # a turn that is not legal, ambiguous or unreadable is an input error
+    for turn, status, why in (("e2-e4", 2, "not a legal"),
+                              ("a1-a2", 2, "not a legal"),
+                              ("d3-e3", 2, "ambiguous"),
                               ("xx", 2, "expected a step")):
         rc, out, err = run(["svg", "--turn", turn])
         if rc != status or out or why not in err:
@@ -726,6 +849,9 @@ TESTS = {
     "play-fen-save-load": test_play_fen_save_load,
     "play-fen-random": test_play_fen_random,
     "bad-input": test_bad_input,
+    "bad-input-window": test_bad_input_window,
+    "exit-status": test_exit_status,
+    "readme-usage": test_readme_usage,
     "svg": test_svg,
     "engine-game": test_engine_game,
     "engine-undo": test_engine_undo,

@@ -618,6 +618,50 @@ START_TEST(square_text_errors)
 }
 END_TEST
 
+START_TEST(notation_flag_errors)
+{
+    /* the writers with notation flags: an unknown bit, a NULL path or
+     * position, a NULL buffer with a size, a turn not legal here; the
+     * buffer is left as it was */
+    fan_position *p = start_position();
+    fan_path path = start_path();
+    fan_turn turn = 0;
+    ck_assert_fan_ok(fan_path_turn(&turn, &path));
+    char buf[FAN_PATH_STRING_MAX];
+    memset(buf, FILL, sizeof buf);
+    ck_assert_int_eq(fan_path_to_string_ex(buf, sizeof buf, NULL, &path, 2),
+                     FAN_EINVAL);
+    ck_assert_int_eq(fan_path_to_string_ex(buf, sizeof buf, NULL, &path,
+                                           FAN_NOTATION_COMPACT | 0x80000000u),
+                     FAN_EINVAL);
+    ck_assert_int_eq(fan_path_to_string_ex(buf, sizeof buf, NULL, NULL,
+                                           FAN_NOTATION_COMPACT),
+                     FAN_EINVAL);
+    ck_assert_int_eq(fan_path_to_string_ex(NULL, 4, NULL, &path,
+                                           FAN_NOTATION_COMPACT),
+                     FAN_EINVAL);
+    ck_assert_int_eq(fan_turn_to_string_ex(buf, sizeof buf, NULL, p, turn, 8),
+                     FAN_EINVAL);
+    ck_assert_int_eq(fan_turn_to_string_ex(buf, sizeof buf, NULL, NULL, turn,
+                                           FAN_NOTATION_COMPACT),
+                     FAN_EINVAL);
+    ck_assert_int_eq(fan_turn_to_string_ex(NULL, 4, NULL, p, turn,
+                                           FAN_NOTATION_COMPACT),
+                     FAN_EINVAL);
+    fan_turn other = turn ^ ((uint64_t)1 << SQ("a1"));
+    ck_assert_int_eq(fan_turn_to_string_ex(buf, sizeof buf, NULL, p, other,
+                                           FAN_NOTATION_COMPACT),
+                     fan_turn_to_string(buf, sizeof buf, NULL, p, other));
+    ck_assert(untouched(buf, sizeof buf));
+    path.to[0] = 45;
+    ck_assert_int_eq(fan_path_to_string_ex(buf, sizeof buf, NULL, &path,
+                                           FAN_NOTATION_COMPACT),
+                     FAN_ERANGE);
+    ck_assert(untouched(buf, sizeof buf));
+    fan_position_free(p);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("errors");
@@ -632,6 +676,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, path_errors);
     tcase_add_test(tc, undo_redo_errors);
     tcase_add_test(tc, square_text_errors);
+    tcase_add_test(tc, notation_flag_errors);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -30,7 +30,7 @@ static fan_position *from_string(const char *text, int default_rules)
 START_TEST(test_start_string)
 {
     /* rows 5..1 of the start: Black rows 5 and 4, row 3 B W B W . B W B W,
-     * White rows 2 and 1 (RULES-NOTES) */
+     * White rows 2 and 1 (doc/rules.md "Start position") */
     for (int rules = FAN_RULES_STOP; rules <= FAN_RULES_MUST; rules++) {
         fan_position *p = NULL;
         ck_assert_fan_ok(fan_position_new(&p, rules));

@@ -23,6 +23,18 @@ static void strip(char *out, const char *text, const char *drop)
     *out = '\0';
 }
 
+/* The path f4-e4W-e3A. */
+static void chain_f4_e4w_e3a(fan_path *p)
+{
+    memset(p, 0, sizeof *p);
+    p->from = (uint8_t)SQ("f4");
+    p->length = 2;
+    p->to[0] = (uint8_t)SQ("e4");
+    p->kind[0] = FAN_STEP_WITHDRAWAL;
+    p->to[1] = (uint8_t)SQ("e3");
+    p->kind[1] = FAN_STEP_APPROACH;
+}
+
 START_TEST(test_write)
 {
     fan_step s;
@@ -57,13 +69,7 @@ START_TEST(test_write)
     ck_assert_int_eq(fan_step_to_string(NULL, 4, NULL, &s), FAN_EINVAL);
 
     fan_path p;
-    memset(&p, 0, sizeof p);
-    p.from = (uint8_t)SQ("f4");
-    p.length = 2;
-    p.to[0] = (uint8_t)SQ("e4");
-    p.kind[0] = FAN_STEP_WITHDRAWAL;
-    p.to[1] = (uint8_t)SQ("e3");
-    p.kind[1] = FAN_STEP_APPROACH;
+    chain_f4_e4w_e3a(&p);
     ck_assert_fan_ok(fan_path_to_string(buf, sizeof buf, &needed, &p));
     ck_assert_str_eq(buf, "f4-e4W-e3A");
     ck_assert_uint_eq(needed, 11);
@@ -89,10 +95,61 @@ START_TEST(test_write)
 }
 END_TEST
 
+/* The compact form of the writers: the same squares and letters, no
+ * dashes; flag 0 is the dashed form; other bits are refused. */
+START_TEST(test_write_compact)
+{
+    fan_path p;
+    chain_f4_e4w_e3a(&p);
+    char buf[FAN_PATH_STRING_MAX];
+    size_t needed = 0;
+    ck_assert_fan_ok(fan_path_to_string_ex(buf, sizeof buf, &needed, &p,
+                                           FAN_NOTATION_COMPACT));
+    ck_assert_str_eq(buf, "f4e4We3A");
+    ck_assert_uint_eq(needed, 9);
+    ck_assert_fan_ok(fan_path_to_string_ex(buf, sizeof buf, &needed, &p, 0));
+    ck_assert_str_eq(buf, "f4-e4W-e3A");
+    ck_assert_int_eq(fan_path_to_string_ex(buf, 5, &needed, &p,
+                                           FAN_NOTATION_COMPACT),
+                     FAN_EBUFS);
+    ck_assert_str_eq(buf, "f4e4");
+    ck_assert_uint_eq(needed, 9);
+    ck_assert_int_eq(fan_path_to_string_ex(buf, sizeof buf, NULL, &p, 2),
+                     FAN_EINVAL);
+    ck_assert_int_eq(fan_path_to_string_ex(buf, sizeof buf, NULL, NULL,
+                                           FAN_NOTATION_COMPACT),
+                     FAN_EINVAL);
+    p.length = 1;
+    p.kind[0] = FAN_STEP_PAIKA;
+    ck_assert_fan_ok(fan_path_to_string_ex(buf, sizeof buf, NULL, &p,
+                                           FAN_NOTATION_COMPACT));
+    ck_assert_str_eq(buf, "f4e4");
+
+    /* a turn by its effect: d3-e3W from the start takes c3 */
+    fan_position *pos = NULL;
+    ck_assert_fan_ok(fan_position_new(&pos, FAN_RULES_STOP));
+    fan_path path;
+    ck_assert_fan_ok(fan_position_parse_path(&path, pos, "d3-e3W", NULL));
+    fan_turn t = 0;
+    ck_assert_fan_ok(fan_path_turn(&t, &path));
+    ck_assert_fan_ok(fan_turn_to_string_ex(buf, sizeof buf, &needed, pos, t,
+                                           FAN_NOTATION_COMPACT));
+    ck_assert_str_eq(buf, "d3e3W");
+    ck_assert_uint_eq(needed, 6);
+    ck_assert_int_eq(fan_turn_to_string_ex(buf, sizeof buf, NULL, pos, t, 4),
+                     FAN_EINVAL);
+    ck_assert_int_eq(fan_turn_to_string_ex(buf, sizeof buf, NULL, NULL, t,
+                                           FAN_NOTATION_COMPACT),
+                     FAN_EINVAL);
+    fan_position_free(pos);
+}
+END_TEST
+
 START_TEST(test_start_position)
 {
-    /* RULES-NOTES: White's five first turns are d2-e3A, e2-e3A, f2-e3A,
-     * d3-e3A and d3-e3W; only d3-e3 needs its letter */
+    /* White's five first turns are d2-e3A, e2-e3A, f2-e3A, d3-e3A and
+     * d3-e3W (doc/rules.md "Move notation in these documents"); only d3-e3
+     * needs its letter */
     fan_position *p = NULL;
     ck_assert_fan_ok(fan_position_new(&p, FAN_RULES_STOP));
     static const char *const ok[][2] = {
@@ -264,6 +321,11 @@ static int notation_state(const fan_position *p, void *ctx)
         parse_path_ok(p, text, &paths[i]);
         strip(alt, text, "-");
         parse_path_ok(p, alt, &paths[i]);
+        char compact[FAN_PATH_STRING_MAX];
+        ck_assert_fan_ok(fan_path_to_string_ex(compact, sizeof compact, NULL,
+                                               &paths[i],
+                                               FAN_NOTATION_COMPACT));
+        ck_assert_str_eq(compact, alt);
         if (chain && paths[i].length > so_far.length) {
             /* the continuation alone, from the active piece */
             fan_path rest = paths[i];
@@ -309,6 +371,18 @@ static int notation_state(const fan_position *p, void *ctx)
         ck_assert_str_eq(text, alt);
         ck_assert_fan_ok(fan_position_parse_path(&got, p, text, &e));
         fan_turn t = 0;
+        ck_assert_fan_ok(fan_path_turn(&t, &got));
+        ck_assert_uint_eq(t, turns[i]);
+        /* the compact form: the same text without dashes, read back to
+         * the same turn */
+        char compact[FAN_PATH_STRING_MAX];
+        ck_assert_fan_ok(fan_turn_to_string_ex(compact, sizeof compact,
+                                               &needed, p, turns[i],
+                                               FAN_NOTATION_COMPACT));
+        ck_assert_uint_eq(needed, strlen(compact) + 1);
+        strip(alt, text, "-");
+        ck_assert_str_eq(compact, alt);
+        ck_assert_fan_ok(fan_position_parse_path(&got, p, compact, &e));
         ck_assert_fan_ok(fan_path_turn(&t, &got));
         ck_assert_uint_eq(t, turns[i]);
         st->turns++;
@@ -504,6 +578,7 @@ Suite *make_suite(void)
     TCase *tc = tcase_create("notation");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_write);
+    tcase_add_test(tc, test_write_compact);
     tcase_add_test(tc, test_start_position);
     tcase_add_test(tc, test_middle_of_chain);
     tcase_add_loop_test(tc, test_round_trip_random_games, FAN_RULES_STOP,

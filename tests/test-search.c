@@ -514,6 +514,55 @@ START_TEST(deterministic_single_thread)
 }
 END_TEST
 
+/* The depths that the progress callback saw, in order. */
+typedef struct depths {
+    uint32_t seen[FAN_SEARCH_MAX_DEPTH + 1];
+    int n;
+} depths;
+
+static int collect_depths(void *user, const fan_search_result *line)
+{
+    depths *d = user;
+    ck_assert_int_le(d->n, FAN_SEARCH_MAX_DEPTH);
+    d->seen[d->n++] = line->depth;
+    return 0;
+}
+
+START_TEST(stops_when_proven)
+{
+    /* A win in N turns (the judge's count) is proven by the iteration of
+     * depth N: the search ends there, whatever depth it was allowed, with
+     * that iteration's result; iterations 1..N were reported. The side
+     * that has lost (after the winning first turn) is proven lost at
+     * depth N - 1. */
+    const forced *f = &forced_wins[_i];
+    fan_position *p = FROM(f->position);
+    fan_search *s = new_search();
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.max_depth = FAN_SEARCH_MAX_DEPTH;
+    fan_search_result r = FAN_SEARCH_RESULT_INIT;
+    depths d = {{0}, 0};
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &l, collect_depths, &d));
+    ck_assert_int_eq(r.score, FAN_SCORE_WIN - f->turns);
+    ck_assert_uint_eq(r.depth, (uint32_t)f->turns);
+    ck_assert_int_eq(d.n, f->turns);
+    for (int i = 0; i < d.n; i++)
+        ck_assert_uint_eq(d.seen[i], (uint32_t)i + 1);
+    ck_assert(winning_turn(p, r.best, f->turns));
+    if (f->turns > 1) {
+        ck_assert_fan_ok(fan_position_play_turn(p, r.best));
+        fan_search_clear(s);
+        d.n = 0;
+        ck_assert_fan_ok(fan_search_run(&r, s, p, &l, collect_depths, &d));
+        ck_assert_int_eq(r.score, -(FAN_SCORE_WIN - (f->turns - 1)));
+        ck_assert_uint_eq(r.depth, (uint32_t)f->turns - 1);
+        ck_assert_int_eq(d.n, f->turns - 1);
+    }
+    fan_search_free(s);
+    fan_position_free(p);
+}
+END_TEST
+
 typedef struct lines {
     fan_search_result last[8];
     uint32_t depth;
@@ -763,10 +812,42 @@ START_TEST(arguments)
         over, FAN_TURN_MAKE(SQ("a3"), SQ("b3"), MASK("c3"))));
     ck_assert_int_eq(fan_search_run(&r, s, over, NULL, NULL, NULL),
                      FAN_EGAMEOVER);
-    /* with the defaults (no limit) a forced turn still returns: stop it
-     * from the progress callback */
     fan_search_free(s);
     fan_position_free(over);
+    fan_position_free(p);
+}
+END_TEST
+
+static int stop_at_depth_3(void *user, const fan_search_result *line)
+{
+    int *calls = user;
+    (*calls)++;
+    ck_assert_uint_eq(line->depth, (uint32_t)*calls);
+    return line->depth >= 3;
+}
+
+/* With the defaults (no limit) a position with one legal turn is still
+ * searched, not answered at once: the progress callback stops it, and the
+ * result is that turn at the depth reached. */
+START_TEST(forced_turn_without_limits)
+{
+    /* White a3 must take c3 by approach (a3-b3); Black keeps i5 and i1,
+     * so the game goes on after it */
+    fan_position *p = FROM("8B/9/W1B6/9/8B w stop 0 -");
+    fan_turn only[8];
+    size_t n = 0;
+    ck_assert_fan_ok(fan_position_turns(only, 8, &n, p));
+    ck_assert_uint_eq(n, 1);
+    ck_assert(only[0] == FAN_TURN_MAKE(SQ("a3"), SQ("b3"), MASK("c3")));
+    fan_search *s = new_search();
+    int calls = 0;
+    fan_search_result r = FAN_SEARCH_RESULT_INIT;
+    ck_assert_fan_ok(fan_search_run(&r, s, p, NULL, stop_at_depth_3, &calls));
+    ck_assert_int_eq(calls, 3);
+    ck_assert_uint_eq(r.depth, 3);
+    ck_assert(r.best == only[0]);
+    check_result(p, &r);
+    fan_search_free(s);
     fan_position_free(p);
 }
 END_TEST
@@ -839,6 +920,8 @@ Suite *make_suite(void)
     tcase_add_loop_test(wins, finds_forced_wins, 0,
                         (int)(sizeof forced_wins / sizeof forced_wins[0]));
     tcase_add_loop_test(wins, loss_scores, 0, 10);
+    tcase_add_loop_test(wins, stops_when_proven, 0,
+                        (int)(sizeof forced_wins / sizeof forced_wins[0]));
     tcase_add_test(wins, mid_chain_root);
     suite_add_tcase(s, wins);
 
@@ -862,6 +945,7 @@ Suite *make_suite(void)
     tcase_add_test(control, levels_legal_and_reproducible);
     tcase_add_test(control, levels_find_simple_wins);
     tcase_add_test(control, arguments);
+    tcase_add_test(control, forced_turn_without_limits);
     tcase_add_test(control, result_fields);
     suite_add_tcase(s, control);
 

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* fan_position_svg(): a well-formed picture with one element per board
  * line, strong point, piece, highlight, arrow and captured piece; the
+ * marks of a chain in progress; coordinate labels that stay inside the
+ * picture and clear of every disc, computed from the emitted geometry; the
  * buffer contract; the argument checks. */
 #include "tcommon.h"
 
@@ -119,6 +121,97 @@ static int check_piece_places(const char *svg, const fan_position *p)
     return n;
 }
 
+/* An attribute's integer value inside the element that starts at tag. */
+static int attr(const char *tag, const char *name)
+{
+    const char *end = strchr(tag, '>');
+    char key[32];
+    snprintf(key, sizeof key, " %s=\"", name);
+    const char *a = strstr(tag, key);
+    ck_assert_msg(a && a < end, "no %s in %.60s", name, tag);
+    return atoi(a + strlen(key));
+}
+
+typedef struct disc {
+    int x, y, r;
+} disc;
+
+/* Every <circle> of the picture (pieces, strong points, highlights, the
+ * marks of a chain); returns how many. */
+static int discs(const char *svg, disc *out, int capacity)
+{
+    int n = 0;
+    for (const char *c = strstr(svg, "<circle "); c;
+         c = strstr(c + 1, "<circle ")) {
+        ck_assert_int_lt(n, capacity);
+        out[n].x = attr(c, "cx");
+        out[n].y = attr(c, "cy");
+        out[n].r = attr(c, "r");
+        n++;
+    }
+    return n;
+}
+
+/* The labels, with a box that surely holds the glyph: a sans-serif digit
+ * or lower-case letter is at most 0.6 of the font size wide, rises at most
+ * 0.75 of it above the baseline and descends at most 0.25 below (g). Each
+ * box must lie inside the view box, keep a gap from every disc and from
+ * the other boxes. Returns the number of labels. */
+static int check_labels(const char *svg)
+{
+    int vx, vy, vw, vh;
+    ck_assert_int_eq(sscanf(strstr(svg, "viewBox="), "viewBox=\"%d %d %d %d\"",
+                            &vx, &vy, &vw, &vh),
+                     4);
+    const char *group = strstr(svg, "<g class=\"coordinates\"");
+    if (!group)
+        return 0;
+    int font = attr(group, "font-size");
+    ck_assert_ptr_nonnull(strstr(group, "text-anchor=\"middle\""));
+    static disc d[256];
+    int nd = discs(svg, d, 256);
+    int box[16][4], n = 0;
+    for (const char *t = strstr(svg, "<text "); t; t = strstr(t + 1, "<text ")) {
+        ck_assert_int_lt(n, 16);
+        int x = attr(t, "x"), y = attr(t, "y");
+        const char *body = strchr(t, '>') + 1;
+        ck_assert_msg(!strncmp(body + 1, "</text>", 7),
+                      "a label of one character");
+        /* a letter under its column, a number beside its row: the middle
+         * of its box within a quarter of the spacing of the line */
+        if (*body >= 'a' && *body <= 'i')
+            ck_assert_int_eq(x, 60 + 100 * (*body - 'a'));
+        else if (*body >= '1' && *body <= '5')
+            ck_assert_int_le(abs(y - font / 4 - (60 + 100 * ('5' - *body))),
+                             25);
+        else
+            ck_abort_msg("label '%c'", *body);
+        int *b = box[n++];
+        b[0] = x - font * 3 / 10; /* left, top, right, bottom */
+        b[1] = y - font * 3 / 4;
+        b[2] = x + font * 3 / 10;
+        b[3] = y + font / 4;
+        ck_assert_msg(b[0] >= vx && b[2] <= vx + vw && b[1] >= vy &&
+                          b[3] <= vy + vh,
+                      "label at (%d, %d) leaves the view box", x, y);
+        for (int i = 0; i < nd; i++) {
+            /* the nearest point of the box to the centre of the disc */
+            int nx = d[i].x < b[0] ? b[0] : d[i].x > b[2] ? b[2] : d[i].x;
+            int ny = d[i].y < b[1] ? b[1] : d[i].y > b[3] ? b[3] : d[i].y;
+            long dx = nx - d[i].x, dy = ny - d[i].y, gap = d[i].r + 4;
+            ck_assert_msg(dx * dx + dy * dy >= gap * gap,
+                          "label at (%d, %d) touches the disc at (%d, %d) "
+                          "r %d",
+                          x, y, d[i].x, d[i].y, d[i].r);
+        }
+        for (int j = 0; j < n - 1; j++)
+            ck_assert_msg(box[j][2] < b[0] || b[2] < box[j][0] ||
+                              box[j][3] < b[1] || b[3] < box[j][1],
+                          "two labels overlap at (%d, %d)", x, y);
+    }
+    return n;
+}
+
 /* The board has 5 rows of 8 horizontal segments (40), 9 columns of 4 vertical ones (36), and one
  * diagonal in each of the 8 x 4 cells (32): 108 lines. The strong points
  * are those with column + row even: 5 in each of rows 1, 3, 5 and 4 in
@@ -150,6 +243,75 @@ START_TEST(start_position_picture)
 
     svg = svg_of(p, 0, NULL, FAN_SVG_COORDINATES);
     ck_assert_int_eq(count(svg, "<text"), 9 + 5);
+    free(svg);
+    fan_position_free(p);
+}
+END_TEST
+
+/* The labels clear the pieces on the edge points and the widest discs
+ * there (a highlight on every point), inside the picture; with or without
+ * them, a point is at the same place. */
+START_TEST(labels_clear_of_the_board)
+{
+    fan_position *p = NULL;
+    ck_assert_fan_ok(fan_position_new(&p, FAN_RULES_STOP));
+    char *plain = svg_of(p, FAN_BOARD_MASK, NULL, 0);
+    char *svg = svg_of(p, FAN_BOARD_MASK, NULL, FAN_SVG_COORDINATES);
+    ck_assert_int_eq(check_labels(plain), 0);
+    ck_assert_int_eq(check_labels(svg), 14);
+    ck_assert_int_eq(check_piece_places(svg, p), 44);
+    const char *a = strstr(plain, "<g class=\"lines\"");
+    const char *b = strstr(svg, "<g class=\"lines\"");
+    ck_assert_int_eq(strncmp(a, b, strstr(a, "</g>") - a), 0);
+    free(plain);
+    free(svg);
+    fan_position_free(p);
+}
+END_TEST
+
+/* The position of doc/formats.md in the middle of White's chain
+ * c4-b4A-c5W, which has taken a3 and a4: White's active piece on c5 (260,
+ * 60) gets a ring, the points left behind (c4 at (260, 160), b4 at (160,
+ * 160)) small rings, and the two black pieces taken so far, off the board
+ * already, faded ghosts at a4 (60, 160) and a3 (60, 260). None of it at
+ * the start of a turn. */
+START_TEST(chain_in_progress)
+{
+    static const char *text = "1BW1BBBBB/6BBB/1W2WB2W/WW1WW1WBW/1W1W1WW2 w "
+                              "stop 8 c4-b4A-c5W[a3,a4]";
+    fan_position *p = NULL;
+    fan_parse_error err;
+    ck_assert_fan_ok(fan_position_from_string(&p, text, FAN_RULES_STOP, &err));
+    char *svg = svg_of(p, 0, NULL, FAN_SVG_COORDINATES);
+    ck_assert_int_eq(count(svg, "class=\"active\""), 1);
+    ck_assert_int_eq(count(svg, "class=\"visited\""), 2);
+    ck_assert_int_eq(count(svg, "class=\"chain-captured\""), 2);
+    static const char *const marks[] = {
+        "class=\"active\" cx=\"260\" cy=\"60\"",
+        "class=\"visited\" cx=\"260\" cy=\"160\"",
+        "class=\"visited\" cx=\"160\" cy=\"160\"",
+        "class=\"chain-captured\" cx=\"60\" cy=\"160\"",
+        "class=\"chain-captured\" cx=\"60\" cy=\"260\""};
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
+        ck_assert_msg(strstr(svg, marks[i]), "no %s", marks[i]);
+    /* the ghosts are Black's colour, the pieces on the board unchanged */
+    const char *ghosts = strstr(svg, "<g class=\"chain-captures\"");
+    ck_assert_ptr_nonnull(ghosts);
+    ck_assert_ptr_nonnull(strstr(ghosts, "fill=\"#222222\""));
+    uint64_t white = 0, black = 0;
+    ck_assert_fan_ok(fan_position_pieces(&white, p, FAN_WHITE));
+    ck_assert_fan_ok(fan_position_pieces(&black, p, FAN_BLACK));
+    ck_assert_int_eq(check_piece_places(svg, p),
+                     __builtin_popcountll(white | black));
+    ck_assert_ptr_nonnull(strstr(svg, "in the middle of a capture chain"));
+    ck_assert_int_eq(check_labels(svg), 14);
+    free(svg);
+    /* the chain ended: a new turn, no chain marks */
+    ck_assert_fan_ok(fan_position_end_turn(p));
+    svg = svg_of(p, 0, NULL, 0);
+    ck_assert_int_eq(count(svg, "class=\"active\""), 0);
+    ck_assert_int_eq(count(svg, "class=\"visited\""), 0);
+    ck_assert_int_eq(count(svg, "class=\"chain-captured\""), 0);
     free(svg);
     fan_position_free(p);
 }
@@ -213,6 +375,30 @@ START_TEST(largest_picture_fits)
     printf("largest picture: %zu bytes (FAN_SVG_MAX %d)\n", needed,
            FAN_SVG_MAX);
     ck_assert_uint_le(needed, FAN_SVG_MAX);
+    /* a chain in progress adds at most a ring, 44 visited points and 22
+     * ghosts; measure their lines in a picture that has them */
+    fan_position *c = NULL;
+    ck_assert_fan_ok(fan_position_from_string(
+        &c, "1BW1BBBBB/6BBB/1W2WB2W/WW1WW1WBW/1W1W1WW2 w stop 8 "
+            "c4-b4A-c5W[a3,a4]", FAN_RULES_STOP, NULL));
+    char *chain = svg_of(c, 0, NULL, 0);
+    size_t active = strchr(strstr(chain, "<circle class=\"active\""), '\n') -
+                    strstr(chain, "<circle class=\"active\"") + 1;
+    size_t visited = strchr(strstr(chain, "<circle class=\"visited\""), '\n') -
+                     strstr(chain, "<circle class=\"visited\"") + 1;
+    size_t ghost = strchr(strstr(chain, "<circle class=\"chain-captured\""),
+                          '\n') -
+                   strstr(chain, "<circle class=\"chain-captured\"") + 1;
+    size_t groups = strlen(strstr(chain, "<g class=\"chain-captures\"")) -
+                    strlen(strstr(chain, "<circle class=\"chain-captured\"")) +
+                    strlen(strstr(chain, "<g class=\"chain-visited\"")) -
+                    strlen(strstr(chain, "<circle class=\"visited\"")) +
+                    2 * strlen("</g>\n") + 64 /* the title's words */;
+    size_t bound = needed + active + 44 * visited + 22 * ghost + groups;
+    printf("with a chain at most %zu bytes\n", bound);
+    ck_assert_uint_le(bound, FAN_SVG_MAX);
+    free(chain);
+    fan_position_free(c);
     char *svg = svg_of(p, FAN_BOARD_MASK, &path, FAN_SVG_COORDINATES);
     ck_assert_int_eq(count(svg, "class=\"highlight\""), 45);
     ck_assert_int_eq(count(svg, "class=\"captured\""), 45);
@@ -309,6 +495,8 @@ Suite *make_suite(void)
     Suite *s = suite_create("svg");
     TCase *tc = tcase_create("svg");
     tcase_add_test(tc, start_position_picture);
+    tcase_add_test(tc, labels_clear_of_the_board);
+    tcase_add_test(tc, chain_in_progress);
     tcase_add_test(tc, highlights_and_arrows);
     tcase_add_test(tc, largest_picture_fits);
     tcase_add_test(tc, short_buffer);

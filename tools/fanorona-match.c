@@ -16,8 +16,20 @@
  *            engine speaking the same protocol); the limits are sent with
  *            "go", the ruleset as MandatoryContinuation
  * Limits for engine, plain, level and uci: depth=D, nodes=N, movetime=MS.
+ * With --tc BASE+INC each side has a clock instead (seconds, e.g. 10+0.1):
+ * a protocol program gets "go wtime btime winc binc", the library's
+ * engine its share of the clock as a time limit, and a side whose clock
+ * runs out loses the game on time.
  *
- * Example: fanorona-match --games 200 --a engine --b plain --movetime 20 */
+ * Games come in pairs, one opening from both colours; the report counts
+ * the pairs (pentanomial: 0, 0.5, 1, 1.5 or 2 points for A) and gives the
+ * Elo difference with its 95% interval from them. --sprt ELO0,ELO1 runs a
+ * sequential probability ratio test (alpha = beta = 0.05 unless given as
+ * ELO0,ELO1,ALPHA,BETA): the match stops as soon as it accepts H1 (A is
+ * at least ELO1 stronger) or H0 (at most ELO0), or at --games.
+ *
+ * Example: fanorona-match --games 200 --a engine --b plain --movetime 20
+ *          fanorona-match --a engine --b uci:OLD --tc 10+0.1 --sprt 0,10 */
 #include <fanorona.h>
 #include <errno.h>
 #include <math.h>
@@ -33,6 +45,11 @@
 #include <unistd.h>
 
 #include "lib/search.h"
+#include "match-stats.h"
+#include "options.h"
+#include "splitmix.h"
+
+const char cli_program_name[] = "fanorona-match";
 
 typedef struct player_spec {
     char text[200];
@@ -51,7 +68,17 @@ typedef struct match {
     pthread_mutex_t lock;
     int next_game;
     int wins, draws, losses; /* from a's view */
-    int reasons[6]; /* FAN_REASON_*, and 5: a program failed (forfeit) */
+    int reasons[7]; /* FAN_REASON_*, 5: a program failed (forfeit), 6: time */
+    /* pairs: each game's score for A (-1, 0, 1; 2 = not yet played) and
+     * the finished pairs by A's points in half points (0..4) */
+    signed char *score;
+    long pairs[5];
+    /* --tc: milliseconds on each clock at the start, added after a turn */
+    double tc_base_ms, tc_inc_ms;
+    /* --sprt */
+    int sprt;
+    double elo0, elo1, alpha, beta, llr;
+    int verdict; /* STATS_SPRT_* once decided */
     long long turns_total;
     uint64_t nodes[2];
     double ms[2];
@@ -60,10 +87,7 @@ typedef struct match {
 
 static uint64_t rng_next(uint64_t *state)
 {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+    return splitmix64_next(state);
 }
 
 static int set_switch(search_config *c, const char *key, int v)
@@ -144,7 +168,11 @@ static int parse_spec(player_spec *p, const char *text,
             return -1;
         }
         *eq = '\0';
-        long long v = atoll(eq + 1);
+        uint64_t v = 0;
+        if (cli_parse_unsigned(eq + 1, &v) < 0 || v > INT32_MAX) {
+            fprintf(stderr, "%s takes a number, not '%s'\n", kv, eq + 1);
+            return -1;
+        }
         if (!strcmp(kv, "depth"))
             p->limits.max_depth = (uint32_t)v;
         else if (!strcmp(kv, "nodes"))
@@ -184,16 +212,12 @@ typedef struct player {
 /* ------------------------------------------------------------------ */
 /* Protocol programs                                                   */
 
-/* The protocol's compact notation: the library's without dashes. */
+/* A turn in the protocol's notation: the library's compact form. */
 static void compact_path(char *out, const fan_path *p)
 {
-    char text[FAN_PATH_STRING_MAX];
-    char *o = out;
-    if (fan_path_to_string(text, sizeof text, NULL, p) == FAN_OK)
-        for (const char *s = text; *s; s++)
-            if (*s != '-')
-                *o++ = *s;
-    *o = '\0';
+    if (fan_path_to_string_ex(out, FAN_PATH_STRING_MAX, NULL, p,
+                              FAN_NOTATION_COMPACT) != FAN_OK)
+        out[0] = '\0';
 }
 
 static int send_line(player *pl, const char *fmt, ...)
@@ -328,7 +352,8 @@ static int new_game_program(player *pl)
 /* Asks the program for a turn in pos; FAN_EILLEGAL when it fails or
  * answers with something that is not a legal turn. */
 static int ask_program(fan_turn *out, player *pl, const fan_position *pos,
-                       uint64_t *nodes)
+                       uint64_t *nodes, const double clock_ms[2],
+                       double inc_ms)
 {
     static char cmd[16384];
     size_t len = (size_t)snprintf(cmd, sizeof cmd, "position startpos");
@@ -342,8 +367,11 @@ static int ask_program(fan_turn *out, player *pl, const fan_position *pos,
                                 i ? " " : " moves ", mv);
     }
     const fan_search_limits *l = &pl->spec->limits;
-    char go[96];
-    if (l->time_ms)
+    char go[160];
+    if (clock_ms)
+        snprintf(go, sizeof go, "go wtime %.0f btime %.0f winc %.0f binc %.0f",
+                 clock_ms[0], clock_ms[1], inc_ms, inc_ms);
+    else if (l->time_ms)
         snprintf(go, sizeof go, "go movetime %llu", (unsigned long long)l->time_ms);
     else if (l->max_nodes)
         snprintf(go, sizeof go, "go nodes %llu", (unsigned long long)l->max_nodes);
@@ -352,6 +380,9 @@ static int ask_program(fan_turn *out, player *pl, const fan_position *pos,
     if (send_line(pl, "%s", cmd) || send_line(pl, "%s", go))
         return FAN_EILLEGAL;
     int timeout = 10000 + (int)(l->time_ms * 20);
+    if (clock_ms)
+        timeout = 10000 + (int)(clock_ms[0] > clock_ms[1] ? clock_ms[0]
+                                                          : clock_ms[1]);
     char line[16384];
     for (;;) {
         if (read_line(pl, line, sizeof line, timeout)) {
@@ -381,13 +412,30 @@ static int ask_program(fan_turn *out, player *pl, const fan_position *pos,
     }
 }
 
+/* The share of its clock that the library's engine gets for one turn
+ * under --tc: a thirtieth of what is left and most of the increment, never
+ * more than half of what is left. */
+static uint64_t clock_share(double left_ms, double inc_ms)
+{
+    double ms = left_ms / 30 + inc_ms * 3 / 4;
+    if (ms > left_ms / 2)
+        ms = left_ms / 2;
+    return ms > 2 ? (uint64_t)ms - 1 : 1;
+}
+
 static int choose(fan_turn *out, player *pl, const fan_position *pos,
-                  uint64_t *nodes)
+                  uint64_t *nodes, const double clock_ms[2], double inc_ms)
 {
     if (pl->spec->kind == P_ENGINE || pl->spec->kind == P_PLAIN) {
         fan_search_result r = FAN_SEARCH_RESULT_INIT;
         fan_search_limits l = pl->spec->limits;
         l.seed = rng_next(&pl->rng);
+        if (clock_ms) {
+            int white = fan_position_side_to_move(pos) == FAN_WHITE;
+            l.time_ms = clock_share(clock_ms[white ? 0 : 1], inc_ms);
+            l.max_depth = 0;
+            l.max_nodes = 0;
+        }
         int rc = fan_search_run(&r, pl->search, pos, &l, NULL, NULL);
         if (rc != FAN_OK)
             return rc;
@@ -396,7 +444,7 @@ static int choose(fan_turn *out, player *pl, const fan_position *pos,
         return FAN_OK;
     }
     if (pl->spec->kind == P_UCI)
-        return ask_program(out, pl, pos, nodes);
+        return ask_program(out, pl, pos, nodes, clock_ms, inc_ms);
     fan_turn turns[1024];
     size_t n = 0;
     int rc = fan_position_turns(turns, 1024, &n, pos);
@@ -447,6 +495,28 @@ static fan_position *opening(const match *m, int k)
     }
 }
 
+/* Counts game g (score for A) and, once both games of its pair are in,
+ * the pair; then the SPRT, which may end the match. Under m->lock. */
+static void record_pair(match *m, int g, int score)
+{
+    m->score[g] = (signed char)score;
+    int other = g ^ 1;
+    if (other >= m->games || m->score[other] == 2)
+        return;
+    m->pairs[m->score[g] + m->score[other] + 2]++;
+    if (!m->sprt || m->verdict)
+        return;
+    m->llr = stats_llr_pentanomial(m->pairs, m->elo0, m->elo1);
+    m->verdict = stats_sprt_verdict(m->llr, m->alpha, m->beta);
+    if (m->verbose || m->verdict)
+        printf("sprt: LLR %.2f after %ld pairs%s\n", m->llr,
+               m->pairs[0] + m->pairs[1] + m->pairs[2] + m->pairs[3] +
+                   m->pairs[4],
+               m->verdict == STATS_SPRT_H1   ? ": H1 accepted"
+               : m->verdict == STATS_SPRT_H0 ? ": H0 accepted"
+                                             : "");
+}
+
 /* Plays game g; returns 1, 0 or -1 from a's view. */
 static int play_game(match *m, int g, player *pa, player *pb)
 {
@@ -464,6 +534,9 @@ static int play_game(match *m, int g, player *pa, player *pb)
             exit(2);
         }
     }
+    double clock_ms[2] = {m->tc_base_ms, m->tc_base_ms}; /* white, black */
+    const double *clocks = m->tc_base_ms > 0 ? clock_ms : NULL;
+    int flagged = 0; /* 1: A lost on time, -1: B */
     while (fan_position_result(p) == FAN_ONGOING) {
         int white = fan_position_side_to_move(p) == FAN_WHITE;
         player *pl = white == a_white ? pa : pb;
@@ -471,8 +544,19 @@ static int play_game(match *m, int g, player *pa, player *pb)
         fan_turn t;
         uint64_t nodes = 0;
         double t0 = now_ms();
-        int rc = choose(&t, pl, p, &nodes);
+        int rc = choose(&t, pl, p, &nodes, clocks, m->tc_inc_ms);
         double t1 = now_ms();
+        if (clocks) {
+            double *c = &clock_ms[white ? 0 : 1];
+            *c -= t1 - t0;
+            if (*c < 0) {
+                fprintf(stderr, "game %d: %s lost on time\n", g,
+                        pl->spec->text);
+                flagged = pl == pa ? 1 : -1;
+                break;
+            }
+            *c += m->tc_inc_ms;
+        }
         if (rc == FAN_OK)
             rc = fan_position_play_turn(p, t);
         if (rc != FAN_OK && pl->spec->kind == P_UCI) {
@@ -498,13 +582,14 @@ static int play_game(match *m, int g, player *pa, player *pb)
     int score = res == FAN_DRAW ? 0
                 : (res == FAN_WHITE_WINS) == a_white ? 1
                                                      : -1;
-    if (forfeit) {
-        score = -forfeit;
-        reason = 5;
+    if (forfeit || flagged) {
+        score = forfeit ? -forfeit : -flagged;
+        reason = forfeit ? 5 : 6;
         res = (score > 0) == a_white ? FAN_WHITE_WINS : FAN_BLACK_WINS;
     }
     pthread_mutex_lock(&m->lock);
     m->reasons[reason]++;
+    record_pair(m, g, score);
     m->turns_total += turns;
     if (score > 0)
         m->wins++;
@@ -515,7 +600,10 @@ static int play_game(match *m, int g, player *pa, player *pb)
     if (m->verbose)
         printf("game %3d  A %s  %-10s (%s) after %d turns   running %d-%d-%d\n",
                g + 1, a_white ? "white" : "black", fan_result_name(res),
-               reason == 5 ? "forfeit" : fan_reason_name(reason), turns,
+               reason == 5   ? "forfeit"
+               : reason == 6 ? "on time"
+                             : fan_reason_name(reason),
+               turns,
                m->wins, m->draws, m->losses);
     fflush(stdout);
     pthread_mutex_unlock(&m->lock);
@@ -543,8 +631,11 @@ static void *job(void *arg)
     for (;;) {
         pthread_mutex_lock(&m->lock);
         int g = m->next_game++;
+        /* once the SPRT has decided, only the second games of started
+         * pairs are still played */
+        int done = g >= m->games || (m->verdict && !(g & 1));
         pthread_mutex_unlock(&m->lock);
-        if (g >= m->games)
+        if (done)
             break;
         pa.rng = m->seed ^ ((uint64_t)g << 20) ^ 0xA;
         pb.rng = m->seed ^ ((uint64_t)g << 20) ^ 0xB;
@@ -557,36 +648,53 @@ static void *job(void *arg)
     return NULL;
 }
 
-static double elo(double p)
+static void print_estimate(const char *what, stats_estimate e)
 {
-    return -400.0 * log10(1.0 / p - 1.0);
+    if (e.score <= 0.0 || e.score >= 1.0)
+        printf("%s: %s (every game %s)\n", what,
+               e.score >= 1.0 ? "+inf" : "-inf",
+               e.score >= 1.0 ? "won" : "lost");
+    else
+        printf("%s: %+.0f  (95%%: %+.0f .. %+.0f)\n", what, e.elo, e.elo_lo,
+               e.elo_hi);
 }
 
 static void report(const match *m)
 {
     int n = m->wins + m->draws + m->losses;
-    double p = (m->wins + 0.5 * m->draws) / n;
-    double var = (m->wins * (1 - p) * (1 - p) + m->draws * (0.5 - p) * (0.5 - p) +
-                  m->losses * p * p) / n;
-    double se = sqrt(var / n);
-    double lo = p - 1.96 * se, hi = p + 1.96 * se;
+    if (!n) {
+        printf("no games played\n");
+        return;
+    }
+    stats_estimate tri = stats_trinomial(m->wins, m->draws, m->losses);
     printf("A = %s\nB = %s\n", m->a.text, m->b.text);
     printf("games %d (A: +%d =%d -%d)  score %.1f%%\n", n, m->wins, m->draws,
-           m->losses, 100.0 * p);
-    if (p <= 0.0 || p >= 1.0)
-        printf("Elo A-B: %s (every game %s; with half a game the other way "
-               "it would be %+.0f)\n",
-               p >= 1.0 ? "+inf" : "-inf", p >= 1.0 ? "won" : "lost",
-               p >= 1.0 ? elo(1.0 - 1.0 / (2.0 * n)) : elo(1.0 / (2.0 * n)));
-    else
-        printf("Elo A-B: %+.0f  (95%%: %+.0f .. %+.0f, +-%.0f)\n", elo(p),
-               lo > 0 ? elo(lo) : -INFINITY, hi < 1 ? elo(hi) : INFINITY,
-               (lo > 0 && hi < 1) ? (elo(hi) - elo(lo)) / 2 : INFINITY);
+           m->losses, 100.0 * tri.score);
+    print_estimate("Elo A-B (games)", tri);
+    long np = m->pairs[0] + m->pairs[1] + m->pairs[2] + m->pairs[3] +
+              m->pairs[4];
+    if (np) {
+        printf("pairs %ld (A scored 0: %ld, 0.5: %ld, 1: %ld, 1.5: %ld, "
+               "2: %ld)\n",
+               np, m->pairs[0], m->pairs[1], m->pairs[2], m->pairs[3],
+               m->pairs[4]);
+        print_estimate("Elo A-B (pairs)", stats_pentanomial(m->pairs));
+    }
+    if (m->sprt) {
+        double lo, hi;
+        stats_sprt_bounds(m->alpha, m->beta, &lo, &hi);
+        printf("sprt elo0 %g elo1 %g alpha %g beta %g: LLR %.2f (%.2f, "
+               "%.2f): %s\n",
+               m->elo0, m->elo1, m->alpha, m->beta, m->llr, lo, hi,
+               m->verdict == STATS_SPRT_H1   ? "H1 accepted"
+               : m->verdict == STATS_SPRT_H0 ? "H0 accepted"
+                                             : "undecided");
+    }
     printf("ends: %d no pieces, %d no moves, %d repetition, %d turn limit, "
-           "%d forfeits; %.1f turns a game\n",
+           "%d forfeits, %d on time; %.1f turns a game\n",
            m->reasons[FAN_REASON_NO_PIECES], m->reasons[FAN_REASON_NO_MOVES],
            m->reasons[FAN_REASON_REPETITION], m->reasons[FAN_REASON_TURN_LIMIT],
-           m->reasons[5], (double)m->turns_total / n);
+           m->reasons[5], m->reasons[6], (double)m->turns_total / n);
     for (int s = 0; s < 2; s++)
         if (m->moves[s])
             printf("%s: %.1f ms a turn, %.0f nodes a turn, %.0f knps\n",
@@ -595,75 +703,115 @@ static void report(const match *m)
                    m->ms[s] > 0 ? m->nodes[s] / m->ms[s] : 0.0);
 }
 
-static void usage(void)
-{
-    fprintf(stderr,
-            "usage: fanorona-match [--games N] [--a SPEC] [--b SPEC]\n"
-            "       [--movetime MS | --nodes N | --depth D] [--rules stop|must]\n"
-            "       [--plies K] [--seed S] [--jobs J] [--verbose]\n");
-}
+enum {
+    OPT_GAMES, OPT_A, OPT_B, OPT_MOVETIME, OPT_NODES, OPT_DEPTH, OPT_RULES,
+    OPT_PLIES, OPT_SEED, OPT_JOBS, OPT_VERBOSE, OPT_TC, OPT_SPRT
+};
 
-int main(int argc, char **argv)
+static const cli_option match_options[] = {
+    [OPT_GAMES] = {.name = "--games", .kind = CLI_NUMBER, .value = "N",
+                   .lo = 2, .hi = 1000000,
+                   .help = "games to play, in pairs from the same opening "
+                           "(default 200)"},
+    [OPT_A] = {.name = "--a", .kind = CLI_TEXT, .value = "SPEC",
+               .help = "player A (default engine); see the top of "
+                       "tools/fanorona-match.c"},
+    [OPT_B] = {.name = "--b", .kind = CLI_TEXT, .value = "SPEC",
+               .help = "player B (default plain)"},
+    [OPT_MOVETIME] = {.name = "--movetime", .kind = CLI_NUMBER, .value = "MS",
+                      .lo = 0, .hi = UINT32_MAX,
+                      .help = "the default time limit of a turn"},
+    [OPT_NODES] = {.name = "--nodes", .kind = CLI_NUMBER, .value = "N",
+                   .lo = 0, .hi = UINT64_MAX,
+                   .help = "the default node limit of a turn"},
+    [OPT_DEPTH] = {.name = "--depth", .kind = CLI_NUMBER, .value = "D",
+                   .lo = 0, .hi = FAN_SEARCH_MAX_DEPTH,
+                   .help = "the default depth limit of a turn"},
+    [OPT_RULES] = CLI_OPTION_RULES,
+    [OPT_PLIES] = {.name = "--plies", .kind = CLI_NUMBER, .value = "K",
+                   .lo = 0, .hi = 100,
+                   .help = "random turns of each opening (default 4)"},
+    [OPT_SEED] = {.name = "--seed", .kind = CLI_NUMBER, .value = "S",
+                  .lo = 0, .hi = UINT64_MAX,
+                  .help = "the seed of the openings and players (default 1)"},
+    [OPT_JOBS] = {.name = "--jobs", .kind = CLI_NUMBER, .value = "J",
+                  .lo = 1, .hi = 256,
+                  .help = "games played at once (default 1)"},
+    [OPT_VERBOSE] = {.name = "--verbose", .kind = CLI_FLAG,
+                     .help = "a line for each game"},
+    [OPT_TC] = {.name = "--tc", .kind = CLI_TEXT, .value = "BASE+INC",
+                .help = "a clock for each side, in seconds (10+0.1); it "
+                        "replaces the turn limits"},
+    [OPT_SPRT] = {.name = "--sprt", .kind = CLI_TEXT,
+                  .value = "ELO0,ELO1[,ALPHA,BETA]",
+                  .help = "stop when the SPRT decides (alpha = beta = 0.05)"},
+    {0},
+};
+
+static int run_match(const cli_command *cmd, const cli_value *v,
+                     int noperands, char **operands)
 {
+    (void)noperands;
+    (void)operands;
     match m;
     memset(&m, 0, sizeof m);
-    m.games = 200;
-    m.plies = 4;
-    m.jobs = 1;
-    m.seed = 1;
-    const char *a = "engine", *b = "plain";
+    m.games = v[OPT_GAMES].given ? (int)v[OPT_GAMES].number : 200;
+    m.plies = v[OPT_PLIES].given ? (int)v[OPT_PLIES].number : 4;
+    m.jobs = v[OPT_JOBS].given ? (int)v[OPT_JOBS].number : 1;
+    m.seed = v[OPT_SEED].given ? v[OPT_SEED].number : 1;
+    m.rules = cli_rules(&v[OPT_RULES]) == FAN_RULES_MUST ? FAN_RULES_MUST
+                                                         : FAN_RULES_STOP;
+    m.verbose = v[OPT_VERBOSE].given;
+    const char *a = v[OPT_A].given ? v[OPT_A].text : "engine";
+    const char *b = v[OPT_B].given ? v[OPT_B].text : "plain";
     fan_search_limits defaults = FAN_SEARCH_LIMITS_INIT;
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(o, "--verbose")) {
-            m.verbose = 1;
-            continue;
-        }
-        if (!v) {
-            usage();
-            return 2;
-        }
-        i++;
-        if (!strcmp(o, "--games"))
-            m.games = atoi(v);
-        else if (!strcmp(o, "--a"))
-            a = v;
-        else if (!strcmp(o, "--b"))
-            b = v;
-        else if (!strcmp(o, "--movetime"))
-            defaults.time_ms = strtoull(v, NULL, 10);
-        else if (!strcmp(o, "--nodes"))
-            defaults.max_nodes = strtoull(v, NULL, 10);
-        else if (!strcmp(o, "--depth"))
-            defaults.max_depth = (uint32_t)atoi(v);
-        else if (!strcmp(o, "--rules"))
-            m.rules = !strcmp(v, "must") ? FAN_RULES_MUST : FAN_RULES_STOP;
-        else if (!strcmp(o, "--plies"))
-            m.plies = atoi(v);
-        else if (!strcmp(o, "--seed"))
-            m.seed = strtoull(v, NULL, 10);
-        else if (!strcmp(o, "--jobs"))
-            m.jobs = atoi(v);
-        else {
-            usage();
-            return 2;
-        }
+    defaults.time_ms = v[OPT_MOVETIME].number;
+    defaults.max_nodes = v[OPT_NODES].number;
+    defaults.max_depth = (uint32_t)v[OPT_DEPTH].number;
+    if (parse_spec(&m.a, a, &defaults) || parse_spec(&m.b, b, &defaults))
+        return cli_usage_error(cmd, "a player spec cannot be read");
+    if (v[OPT_TC].given) {
+        double base, inc = 0;
+        char end;
+        int k = sscanf(v[OPT_TC].text, "%lf+%lf%c", &base, &inc, &end);
+        if (k != (strchr(v[OPT_TC].text, '+') ? 2 : 1) || !(base > 0) ||
+            !(inc >= 0))
+            return cli_usage_error(cmd, "--tc takes BASE+INC in seconds, "
+                                        "e.g. 10+0.1");
+        m.tc_base_ms = base * 1000;
+        m.tc_inc_ms = inc * 1000;
     }
-    if (m.games < 2 || m.jobs < 1 || parse_spec(&m.a, a, &defaults) ||
-        parse_spec(&m.b, b, &defaults)) {
-        usage();
-        return 2;
+    if (v[OPT_SPRT].given) {
+        double e0, e1, al = 0.05, be = 0.05;
+        char end;
+        int k = sscanf(v[OPT_SPRT].text, "%lf,%lf,%lf,%lf%c", &e0, &e1, &al,
+                       &be, &end);
+        if ((k != 2 && k != 4) || !(e1 > e0) || !(al > 0 && al < 0.5) ||
+            !(be > 0 && be < 0.5))
+            return cli_usage_error(cmd, "--sprt takes ELO0,ELO1 with ELO0 < "
+                                        "ELO1, and optionally ,ALPHA,BETA "
+                                        "below 0.5");
+        m.sprt = 1;
+        m.elo0 = e0;
+        m.elo1 = e1;
+        m.alpha = al;
+        m.beta = be;
     }
     const player_spec *ps[2] = {&m.a, &m.b};
     for (int i = 0; i < 2; i++) {
         const fan_search_limits *l = &ps[i]->limits;
         if (ps[i]->kind <= P_UCI && !l->time_ms && !l->max_nodes &&
-            !l->max_depth && !l->level) {
-            fprintf(stderr, "player %s needs a limit (depth, nodes, movetime "
-                            "or a level)\n", ps[i]->text);
-            return 2;
+            !l->max_depth && !l->level && !m.tc_base_ms) {
+            return cli_usage_error(cmd,
+                                   "player %s needs a limit (depth, nodes, "
+                                   "movetime or a level)",
+                                   ps[i]->text);
         }
     }
+    m.score = malloc((size_t)m.games);
+    if (!m.score)
+        return cli_library_error("match", FAN_ENOMEM);
+    memset(m.score, 2, (size_t)m.games);
     signal(SIGPIPE, SIG_IGN); /* a program that dies is reported, not fatal */
     pthread_mutex_init(&m.lock, NULL);
     pthread_t *t = calloc((size_t)m.jobs, sizeof *t);
@@ -673,5 +821,19 @@ int main(int argc, char **argv)
         pthread_join(t[i], NULL);
     free(t);
     report(&m);
+    free(m.score);
     return 0;
+}
+
+static const cli_command match_command = {
+    .name = "",
+    .options = match_options,
+    .help = "plays games between players A and B and prints the score with "
+            "an Elo estimate.",
+    .run = run_match,
+};
+
+int main(int argc, char **argv)
+{
+    return cli_run(&match_command, argc - 1, argv + 1);
 }

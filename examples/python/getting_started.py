@@ -1,5 +1,12 @@
 # SPDX-License-Identifier: MIT
-"""A first session with the fanorona package (doc/getting-started-python.md)."""
+"""A first session with the fanorona package (doc/getting-started-python.md).
+
+Writes a picture of the board to the file named on the command line, or
+to board.svg in the temporary folder (tempfile.gettempdir())."""
+import os
+import sys
+import tempfile
+
 import fanorona
 from fanorona import Position
 
@@ -28,5 +35,11 @@ result = pos.search(depth=3)
 print("best", result.best, "score", result.score,
       "line", " ".join(str(t) for t in result.pv))
 
-with open("board.svg", "w") as f:     # a notebook shows pos by itself
+if len(sys.argv) > 1:
+    picture, where = sys.argv[1], sys.argv[1]
+else:
+    picture = os.path.join(tempfile.gettempdir(), "board.svg")
+    where = "board.svg in the temporary folder"
+with open(picture, "w") as f:         # a notebook shows pos by itself
     f.write(pos.svg(highlight=["d3", "e3"], turn="d3-e3W"))
+print("wrote", where)

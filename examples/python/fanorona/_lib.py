@@ -120,6 +120,7 @@ FAN_SVG_MAX = 32768
 FAN_SVG_COORDINATES = 1
 FAN_STEP_STRING_MAX = 8
 FAN_PATH_STRING_MAX = 100
+FAN_NOTATION_COMPACT = 1
 FAN_RECORD_STRING_MAX = 45000
 FAN_SQUARE_NAME_MAX = 3
 FAN_EXPLAIN_MAX = 160
@@ -354,6 +355,8 @@ _PROTOTYPES = {
                                 _ppath, _u32]),
     "fan_step_to_string": (_int, [ctypes.c_char_p, _size, _psize, _pstep]),
     "fan_path_to_string": (_int, [ctypes.c_char_p, _size, _psize, _ppath]),
+    "fan_path_to_string_ex": (_int, [ctypes.c_char_p, _size, _psize, _ppath,
+                                     ctypes.c_uint32]),
     "fan_turn_to_string": (_int, [ctypes.c_char_p, _size, _psize, _ptr,
                                   _u64]),
     "fan_position_parse_step": (_int, [_pstep, _ptr, _str, _pparse]),
@@ -405,12 +408,12 @@ def strerror(code):
     return lib.fan_strerror(code).decode()
 
 
-def path_to_string(cpath):
+def path_to_string(cpath, flags=0):
     """Move notation of a fan_path, written by the library: d3-e3W,
-    f4-e4W-e3A, a paika d3-e3."""
+    f4-e4W-e3A, a paika d3-e3; with FAN_NOTATION_COMPACT d3e3W, f4e4We3A."""
     buf = ctypes.create_string_buffer(FAN_PATH_STRING_MAX)
-    _check_text(lib.fan_path_to_string(buf, len(buf), None,
-                                       ctypes.byref(cpath)))
+    _check_text(lib.fan_path_to_string_ex(buf, len(buf), None,
+                                          ctypes.byref(cpath), flags))
     return buf.value.decode()
 
 

@@ -291,5 +291,11 @@ class Turn(_Value):
     def __str__(self):
         return _lib.path_to_string(self._path)
 
+    @property
+    def compact(self):
+        """The turn in compact notation, without dashes (d3e3W, f4e4We3A),
+        as the engine protocol writes moves."""
+        return _lib.path_to_string(self._path, _lib.FAN_NOTATION_COMPACT)
+
     def __repr__(self):
         return "Turn(%r)" % str(self)

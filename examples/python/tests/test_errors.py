@@ -191,10 +191,14 @@ class LoadingTest(unittest.TestCase):
         env["PYTHONDONTWRITEBYTECODE"] = "1"
         if env_value is not None:
             env["FANORONA_LIBRARY"] = env_value
+        # Run in the package's parent folder: the current folder comes
+        # first on sys.path, and started from examples/python it would
+        # hold the package itself, not the copy under test.
         return subprocess.run(
             [sys.executable, "-c",
              "import fanorona; print(fanorona.library_path)"],
-            env=env, capture_output=True, text=True, timeout=60)
+            env=env, capture_output=True, text=True, timeout=60,
+            cwd=str(package_parent))
 
     def test_environment_variable(self):
         p = self.child(PACKAGE.parent, fan.library_path)

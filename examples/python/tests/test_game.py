@@ -84,7 +84,7 @@ class RandomGameTest(unittest.TestCase):
                 self.assertTrue(pos.is_over)
 
 
-# The CLI's way of telling how a game ended (examples/fanorona.c).
+# The CLI's way of telling how a game ended (examples/cli/).
 def result_line(pos):
     loser = pos.side_to_move
     reason = pos.result.reason

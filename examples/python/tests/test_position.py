@@ -131,6 +131,11 @@ class ParseTurnTest(unittest.TestCase):
         pos = fan.Position()
         for text in ("d3-e3W", "d3e3W"):
             self.assertEqual(str(pos.parse_turn(text)), "d3-e3W")
+            # the compact form, written by the library, is the same turn
+            self.assertEqual(pos.parse_turn(text).compact, "d3e3W")
+        for turn in pos.legal_turns():
+            self.assertEqual(turn.compact, str(turn).replace("-", ""))
+            self.assertEqual(pos.parse_turn(turn.compact), turn)
         # the mode may be left out where only one fits
         self.assertEqual(str(pos.parse_turn("d2-e3")), "d2-e3A")
         self.assertEqual(str(pos.parse_step("d2e3")), "d2-e3A")
@@ -324,6 +329,34 @@ class SvgTest(unittest.TestCase):
         self.assertEqual(len(list(root.iter(self.NS + "text"))), 14)
         plain = ET.fromstring(pos.svg(coordinates=False))
         self.assertEqual(len(list(plain.iter(self.NS + "text"))), 0)
+
+    def test_chain_in_progress(self):
+        # White's chain c4-b4A-c5W has taken a3 and a4 (doc/formats.md)
+        pos = fan.Position("1BW1BBBBB/6BBB/1W2WB2W/WW1WW1WBW/1W1W1WW2 w "
+                           "stop 8 c4-b4A-c5W[a3,a4]")
+        root = ET.fromstring(pos.svg())
+        where = lambda name: sorted((int(e.get("cx")), int(e.get("cy")))
+                                    for e in self.classes(root, name))
+        self.assertEqual(where("active"), [(260, 60)])             # c5
+        self.assertEqual(where("visited"), [(160, 160), (260, 160)])  # b4 c4
+        self.assertEqual(where("chain-captured"), [(60, 160), (60, 260)])
+        pos.end_turn()
+        root = ET.fromstring(pos.svg())
+        for name in ("active", "visited", "chain-captured"):
+            self.assertEqual(self.classes(root, name), [])
+
+    def test_labels_inside_the_picture(self):
+        root = ET.fromstring(fan.Position().svg())
+        x0, y0, w, h = (int(v) for v in root.get("viewBox").split())
+        labels = list(root.iter(self.NS + "text"))
+        self.assertEqual(sorted(t.text for t in labels), list("12345abcdefghi"))
+        for t in labels:
+            x, y = int(t.get("x")), int(t.get("y"))
+            self.assertTrue(x0 < x < x0 + w and y0 < y < y0 + h, t.text)
+            if t.text.isdigit():    # left of column a (x 60, r 32)
+                self.assertLess(x + 10, 60 - 32)
+            else:                   # below row 1 (y 460, r 32)
+                self.assertGreater(y - 21, 460 + 32)
 
     def test_notebook_picture(self):
         pos = fan.Position.custom(CHAIN_WHITE, CHAIN_BLACK)

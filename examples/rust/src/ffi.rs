@@ -36,6 +36,7 @@ pub const FAN_SVG_MAX: usize = 32768;
 pub const FAN_SVG_COORDINATES: u32 = 1;
 pub const FAN_STEP_STRING_MAX: usize = 8;
 pub const FAN_PATH_STRING_MAX: usize = 100;
+pub const FAN_NOTATION_COMPACT: u32 = 1;
 pub const FAN_RECORD_STRING_MAX: usize = 45000;
 
 /// A complete turn by its effect (captured set, origin, destination).
@@ -370,6 +371,13 @@ extern "C" {
         size: usize,
         needed: *mut usize,
         path: *const fan_path,
+    ) -> c_int;
+    pub fn fan_path_to_string_ex(
+        buf: *mut c_char,
+        size: usize,
+        needed: *mut usize,
+        path: *const fan_path,
+        flags: u32,
     ) -> c_int;
     pub fn fan_turn_to_string(
         buf: *mut c_char,

@@ -211,16 +211,25 @@ impl fmt::Display for SquareSet {
 /// mode out (`StepKind::Any`), which the library does not write; that step
 /// is written here without its letter.
 pub(crate) fn path_text(path: &ffi::fan_path) -> String {
+    path_text_flags(path, 0)
+}
+
+/// path_text() with notation flags (ffi::FAN_NOTATION_COMPACT: no dashes).
+fn path_text_flags(path: &ffi::fan_path, flags: u32) -> String {
     let mut buf = [0 as std::os::raw::c_char; ffi::FAN_PATH_STRING_MAX];
     // SAFETY: buf holds FAN_PATH_STRING_MAX bytes, enough for any path.
-    let code = unsafe { ffi::fan_path_to_string(buf.as_mut_ptr(), buf.len(), ptr::null_mut(), path) };
+    let code = unsafe {
+        ffi::fan_path_to_string_ex(buf.as_mut_ptr(), buf.len(), ptr::null_mut(), path, flags)
+    };
     if code == ffi::FAN_OK {
         // SAFETY: NUL-terminated by the library.
         return unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }.to_string_lossy().into_owned();
     }
     let mut text = Square::from_u8(path.from).to_string();
     for i in 0..path.length as usize {
-        text.push('-');
+        if flags & ffi::FAN_NOTATION_COMPACT == 0 {
+            text.push('-');
+        }
         text.push_str(&Square::from_u8(path.to[i]).to_string());
         match path.kind[i] {
             k if k == StepKind::Approach as u8 => text.push('A'),
@@ -338,6 +347,12 @@ impl Turn {
         // SAFETY: both pointers are valid for the call.
         check(unsafe { ffi::fan_path_turn(&mut out, &self.path) }, "fan_path_turn")?;
         Ok(out)
+    }
+
+    /// The turn in compact notation, without dashes ("d3e3W", "f4e4We3A"),
+    /// as the engine protocol writes moves; written by the library.
+    pub fn compact(&self) -> String {
+        path_text_flags(&self.path, ffi::FAN_NOTATION_COMPACT)
     }
 
     /// The raw path, for calls through [`crate::ffi`].

@@ -111,6 +111,7 @@ fn notation_round_trip() {
     assert_eq!(e.kind(), ErrorKind::Ambiguous);
     assert!(e.to_string().contains("d3-e3A") && e.to_string().contains("d3-e3W"), "{e}");
     assert_eq!(pos.parse_turn("d3e3W").unwrap().to_string(), "d3-e3W");
+    assert_eq!(pos.parse_turn("d3-e3W").unwrap().compact(), "d3e3W");
     assert_eq!(pos.parse_step("d2-e3").unwrap().captures, set("f4 g5"));
     assert_eq!(pos.parse_turn("d3-e3w").unwrap_err().kind(), ErrorKind::Parse);
     for bad in ["", "e3", "e3-", "z1-z2", "d3-e3X", "D3-e3W", "d3-e3w", "d3-e3We4A", "d3 e3"] {
