@@ -242,7 +242,8 @@ FAN_API int fan_position_play_turn(fan_position *pos, fan_turn turn);
 /** Plays a complete turn given as a path; under must-continue the path must
  *  be a whole chain. */
 FAN_API int fan_position_play_path(fan_position *pos, const fan_path *path);
-/** A canonical path (the first one in generation order) for a legal turn. */
+/** The canonical path of a legal turn: the least of its paths in the order
+ *  of doc/formats.md, whatever order the generators find them in. */
 FAN_API int fan_position_turn_path(fan_path *out, const fan_position *pos,
                                    fan_turn turn);
 /** The effect of a path. */
@@ -451,23 +452,34 @@ FAN_API int fan_search_options_init(fan_search_options *out);
 
 /*
  * What one search may spend, and how it plays. Zero means "no limit" for
- * max_depth, max_nodes and time_ms; with none of them set the search runs
- * until fan_search_stop() (or to FAN_SEARCH_MAX_DEPTH). Initialise with
- * fan_search_limits_init() (or FAN_SEARCH_LIMITS_INIT); later versions
- * only append fields, and version tells which fields the caller knows.
+ * max_depth, max_nodes, time_ms and clock_ms; with none of them set the
+ * search runs until fan_search_stop() (or to FAN_SEARCH_MAX_DEPTH).
+ * time_ms is a fixed time for the turn, all of which is used unless the
+ * result is proven; clock_ms is instead the time left on the mover's clock
+ * (with increment_ms added after each turn and moves_to_go turns to the
+ * next time control, 0 for none): the library then decides how much of it
+ * to spend, never all of it. Both may be given: time_ms caps the share.
+ * Initialise with fan_search_limits_init() (or FAN_SEARCH_LIMITS_INIT);
+ * later versions only append fields, and version tells which fields the
+ * caller knows.
  */
 typedef struct fan_search_limits {
-    uint32_t version;   /* FAN_SEARCH_LIMITS_VERSION */
-    uint32_t max_depth; /* full-width depth in turns, 0 = no limit */
-    uint64_t max_nodes; /* 0 = no limit */
-    uint64_t time_ms;   /* wall-clock limit (depth 1 always completes), 0 = none */
-    uint32_t multipv;   /* lines reported; 0 or 1 = the best line only */
-    uint32_t level;     /* 0 = full strength; 1..10 caps strength (1 weakest) */
-    uint64_t seed;      /* randomness of levels 1..9 (same seed, same play) */
+    uint32_t version;      /* FAN_SEARCH_LIMITS_VERSION */
+    uint32_t max_depth;    /* full-width depth in turns, 0 = no limit */
+    uint64_t max_nodes;    /* 0 = no limit */
+    uint64_t time_ms;      /* time for this turn (depth 1 always completes) */
+    uint32_t multipv;      /* lines reported; 0 or 1 = the best line only */
+    uint32_t level;        /* 0 = full strength; 1..10 caps strength */
+    uint64_t seed;         /* randomness of levels 1..9 (same seed, same play) */
+    uint64_t clock_ms;     /* time left on the mover's clock, 0 = no clock */
+    uint64_t increment_ms; /* added to the clock after each turn */
+    uint32_t moves_to_go;  /* turns until the clock is refilled, 0 = none */
+    uint32_t reserved;     /* zero */
 } fan_search_limits;
 
 #define FAN_SEARCH_LIMITS_VERSION 1
-#define FAN_SEARCH_LIMITS_INIT { FAN_SEARCH_LIMITS_VERSION, 0, 0, 0, 1, 0, 0 }
+#define FAN_SEARCH_LIMITS_INIT                                                 \
+    { FAN_SEARCH_LIMITS_VERSION, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0 }
 
 /** Sets *out to FAN_SEARCH_LIMITS_INIT. FAN_EINVAL for NULL. */
 FAN_API int fan_search_limits_init(fan_search_limits *out);

@@ -1,4 +1,7 @@
 /* SPDX-License-Identifier: MIT */
+/* clock_gettime and sysconf are POSIX: ask for them also where the C
+ * library shows only ISO C by default (musl under emscripten). */
+#define _POSIX_C_SOURCE 200809L
 #include "cpu.h"
 
 #include <unistd.h>

@@ -5,6 +5,15 @@
  * (doc/search.md lists the measurements). */
 #include "search.h"
 
+/* Compiled twice like the generator (lib/meson.build, eval-fast.c): the
+ * population counts of the mobility term are single instructions in the
+ * copy built for popcnt. */
+#ifdef FAN_FAST_COPY
+#define EVAL_COPY(name) name##_fast
+#else
+#define EVAL_COPY(name) name##_generic
+#endif
+
 #define STRONG_MASK ((uint64_t)0x155555555555ull) /* column + row even */
 #define MIDDLE_ROWS ((uint64_t)0xFFFFFFE00ull) /* rows 2..4 */
 
@@ -25,7 +34,7 @@ static uint64_t isolated(uint64_t m)
     return m & ~near;
 }
 
-int evaluate(const search_config *cfg, uint64_t own, uint64_t opp)
+int EVAL_COPY(evaluate)(const search_config *cfg, uint64_t own, uint64_t opp)
 {
     int score = 100 * (board_popcount(own) - board_popcount(opp));
     if (cfg->w_mobility)
@@ -41,10 +50,26 @@ int evaluate(const search_config *cfg, uint64_t own, uint64_t opp)
                                     board_popcount(isolated(opp)));
     if (cfg->w_threat || cfg->w_threat_run) {
         int mine_run, theirs_run;
-        uint64_t mine = gen_targets(own, opp, &mine_run);
-        uint64_t theirs = gen_targets(opp, own, &theirs_run);
+        uint64_t mine = mg_targets(own, opp, &mine_run);
+        uint64_t theirs = mg_targets(opp, own, &theirs_run);
         score += cfg->w_threat * (board_popcount(mine) - board_popcount(theirs));
         score += cfg->w_threat_run * (mine_run - theirs_run);
     }
     return score;
 }
+
+#ifndef FAN_FAST_COPY
+eval_fn evaluate_for_cpu(void)
+{
+#ifdef FAN_PERFT_FAST
+    if (mg_cpu_fast())
+        return evaluate_fast;
+#endif
+    return evaluate_generic;
+}
+
+int evaluate(const search_config *cfg, uint64_t own, uint64_t opp)
+{
+    return evaluate_for_cpu()(cfg, own, opp);
+}
+#endif

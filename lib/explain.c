@@ -93,7 +93,7 @@ FAN_API int fan_position_explain_step(char *buf, size_t size, size_t *needed,
     if (found == 1)
         return say_plain(buf, size, needed, FAN_OK, pos);
     char why[FAN_EXPLAIN_MAX];
-    step_diagnose(why, sizeof why, &pos->cur, from, to, kind);
+    step_diagnose(why, sizeof why, &pos->cur.st, from, to, kind);
     return say(buf, size, needed, FAN_EILLEGAL, "%s", why);
 }
 

@@ -185,25 +185,30 @@ static int check_chain(reader *rd, mg_chain *c, const chain_text *ct,
     if (board_popcount(opp | path->captured) > FAN_MAX_PIECES)
         return fail(rd, ct->list_at,
                     "more than 22 opposing pieces with the captured ones");
-    mg_chain_start(c, (own & ~BIT(active)) | BIT(path->from),
-                   opp | path->captured);
+    /* the board at the start of the turn: the chain's end state undone */
+    mg_state end = {.own = own, .opp = opp, .captured = path->captured,
+                    .from = path->from, .sq = active, .lastdir = NDIRS};
+    uint64_t own0, opp0;
+    mg_turn_start_board(&end, &own0, &opp0);
+    mg_chain_start(c, own0, opp0);
     for (int i = 0; i < path->length; i++) {
         int from = i ? path->to[i - 1] : path->from, to = path->to[i];
         fan_step steps[FAN_STEPS_MAX];
-        int n = mg_steps(steps, c), k = 0;
+        int n = mg_steps(steps, &c->st), k = 0;
         while (k < n && !(steps[k].from == from && steps[k].to == to &&
                           steps[k].kind == path->kind[i]))
             k++;
         if (k == n) {
-            step_diagnose(msg, sizeof msg, c, from, to, path->kind[i]);
+            step_diagnose(msg, sizeof msg, &c->st, from, to, path->kind[i]);
             return fail(rd, ct->seg_at[i], "chain segment %d: %s", i + 1, msg);
         }
-        mg_apply(c, &steps[k]);
+        mg_chain_apply(c, &steps[k]);
     }
-    if (c->captured != path->captured || c->own != own || c->opp != opp)
+    if (c->st.captured != path->captured || c->st.own != own ||
+        c->st.opp != opp)
         return fail(rd, ct->list_at,
                     "the captured squares are not those the chain captures");
-    if (!mg_has_continuation(c))
+    if (!mg_has_continuation(&c->st))
         return fail(rd, ct->seg_at[last],
                     "the piece on %.2s cannot capture again, so the turn would "
                     "have ended",
@@ -301,7 +306,7 @@ FAN_API int fan_position_from_string(fan_position **out, const char *text,
         return fail(&rd, rd.i, "unexpected %s after the position",
                     text_char(b, text[rd.i]));
     /* (mid-chain, the chain check has shown that there is more to capture) */
-    if (!c.opp)
+    if (!c.st.opp)
         return fail(&rd, 0, "the side that has just moved has no pieces");
     return position_make(out, &c, stm, rules, (int)turns);
 }
@@ -339,7 +344,7 @@ void fen_put(writer *w, uint64_t white, uint64_t black, int stm, int rules,
     }
     text_put_path(w, &c->path);
     text_put_char(w, '[');
-    for (uint64_t m = c->captured; m; m &= m - 1) {
+    for (uint64_t m = c->st.captured; m; m &= m - 1) {
         text_put_square(w, board_lsb(m));
         if (m & (m - 1))
             text_put_char(w, ',');

@@ -107,13 +107,13 @@ static const char *const dir_names[NDIRS] = {
     "east", "north-east", "north", "north-west",
     "west", "south-west", "south", "south-east"};
 
-void step_diagnose(char *msg, size_t size, const mg_chain *c, int from, int to,
+void step_diagnose(char *msg, size_t size, const mg_state *c, int from, int to,
                    int kind)
 {
     char f[3], t[3];
     fan_square_name(f, sizeof f, NULL, from);
     fan_square_name(t, sizeof t, NULL, to);
-    int chain = c->path.length > 0;
+    int chain = mg_in_chain(c);
     if (chain && from != c->sq) {
         char a[3];
         fan_square_name(a, sizeof a, NULL, c->sq);
@@ -142,10 +142,9 @@ void step_diagnose(char *msg, size_t size, const mg_chain *c, int from, int to,
                  "a chain may not go %s twice in a row", dir_names[d]);
         return;
     }
-    int ahead = board_neighbour[to][d];
-    int behind = board_neighbour[from][DIR_OPPOSITE(d)];
-    int approach = ahead != NO_SQUARE && (c->opp & BIT(ahead));
-    int withdrawal = behind != NO_SQUARE && (c->opp & BIT(behind));
+    int kinds = mg_step_kinds(c, from, to);
+    int approach = (kinds >> FAN_STEP_APPROACH) & 1;
+    int withdrawal = (kinds >> FAN_STEP_WITHDRAWAL) & 1;
     if (kind == FAN_STEP_APPROACH && !approach) {
         snprintf(msg, size, withdrawal ? "%s-%s captures by withdrawal (W), "
                                          "not by approach"
@@ -284,9 +283,9 @@ static void resolve_dfs(resolver *rs, const mg_chain *c, int i)
     if (i == t->n) {
         int last = c->path.length - 1;
         int open = c->path.kind[last] != FAN_STEP_PAIKA &&
-                   mg_has_continuation(c);
+                   mg_has_continuation(&c->st);
         char a[3];
-        fan_square_name(a, sizeof a, NULL, c->sq);
+        fan_square_name(a, sizeof a, NULL, c->st.sq);
         if (rs->mode == RESOLVE_PARTIAL && !open) {
             snprintf(msg, sizeof msg,
                      "the turn cannot go on after %s, so it is not unfinished",
@@ -306,7 +305,7 @@ static void resolve_dfs(resolver *rs, const mg_chain *c, int i)
     }
     int from = i ? t->to[i - 1] : t->from, found = 0;
     fan_step steps[FAN_STEPS_MAX];
-    int n = mg_steps(steps, c);
+    int n = mg_steps(steps, &c->st);
     for (int k = 0; k < n && rs->nmatch < 2; k++) {
         const fan_step *s = &steps[k];
         if (s->from != from || s->to != t->to[i] ||
@@ -319,11 +318,11 @@ static void resolve_dfs(resolver *rs, const mg_chain *c, int i)
             continue;
         }
         mg_chain child = *c;
-        mg_apply(&child, s);
+        mg_chain_apply(&child, s);
         resolve_dfs(rs, &child, i + 1);
     }
     if (!found) {
-        step_diagnose(why, sizeof why, c, from, t->to[i], t->kind[i]);
+        step_diagnose(why, sizeof why, &c->st, from, t->to[i], t->kind[i]);
         step_label(label, sizeof label, t, i);
         msg[0] = '\0';
         if (t->n > 1)
@@ -410,16 +409,26 @@ static int expect_end(reader *rd, const char *what)
                                             : "");
 }
 
-FAN_API int fan_position_parse_step(fan_step *out, const fan_position *pos,
-                                    const char *text, fan_parse_error *error)
+/* What both readers do first: a cleared error, the arguments checked, the
+ * steps of the text read. */
+static int read_steps(reader *rd, turn_text *t, const void *out,
+                      const fan_position *pos, const char *text,
+                      fan_parse_error *error)
 {
     if (error)
         memset(error, 0, sizeof *error);
     if (!out || !pos || !text)
         return FAN_EINVAL;
-    reader rd = {text, 0, error};
+    *rd = (reader){text, 0, error};
+    return turn_text_read(rd, t);
+}
+
+FAN_API int fan_position_parse_step(fan_step *out, const fan_position *pos,
+                                    const char *text, fan_parse_error *error)
+{
+    reader rd;
     turn_text t;
-    int r = turn_text_read(&rd, &t);
+    int r = read_steps(&rd, &t, out, pos, text, error);
     if (r != FAN_OK)
         return r;
     if (t.n > 1)
@@ -430,7 +439,7 @@ FAN_API int fan_position_parse_step(fan_step *out, const fan_position *pos,
     if (pos->result != FAN_ONGOING)
         return game_over(&rd, 0, pos);
     fan_step steps[FAN_STEPS_MAX];
-    int n = mg_steps(steps, &pos->cur), found = -1;
+    int n = mg_steps(steps, &pos->cur.st), found = -1;
     for (int k = 0; k < n; k++) {
         if (steps[k].from != t.from || steps[k].to != t.to[0] ||
             (t.kind[0] != FAN_STEP_ANY && steps[k].kind != t.kind[0]))
@@ -446,7 +455,7 @@ FAN_API int fan_position_parse_step(fan_step *out, const fan_position *pos,
     }
     if (found < 0) {
         char why[96];
-        step_diagnose(why, sizeof why, &pos->cur, t.from, t.to[0], t.kind[0]);
+        step_diagnose(why, sizeof why, &pos->cur.st, t.from, t.to[0], t.kind[0]);
         return text_fail(&rd, 0, FAN_EILLEGAL, "%s", why);
     }
     *out = steps[found];
@@ -456,13 +465,9 @@ FAN_API int fan_position_parse_step(fan_step *out, const fan_position *pos,
 FAN_API int fan_position_parse_path(fan_path *out, const fan_position *pos,
                                     const char *text, fan_parse_error *error)
 {
-    if (error)
-        memset(error, 0, sizeof *error);
-    if (!out || !pos || !text)
-        return FAN_EINVAL;
-    reader rd = {text, 0, error};
+    reader rd;
     turn_text t;
-    int r = turn_text_read(&rd, &t);
+    int r = read_steps(&rd, &t, out, pos, text, error);
     if (r == FAN_OK)
         r = expect_end(&rd, "turn");
     if (r == FAN_OK)

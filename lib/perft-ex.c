@@ -44,25 +44,24 @@ static int item_cmp(const void *a, const void *b)
     return 0;
 }
 
-/* Appends the children of state s (weight w) to out. */
-static int expand_state(work_list *out, const mg_chain *s, int rules,
+/* Appends the children of state c (weight w) to out. */
+static int expand_state(work_list *out, const mg_chain *c, int rules,
                         int unique, uint64_t w)
 {
-    if (s->path.length == 0 && (!s->own || !s->opp))
+    const mg_state *s = &c->st;
+    if (!mg_in_chain(s) && (!s->own || !s->opp))
         return FAN_OK;
     turn_list tl;
-    int r = turn_list_build(&tl, s, rules, unique);
+    int r = turn_list_build(&tl, c, rules,
+                            unique ? TURN_LIST_UNIQUE : TURN_LIST_PATHS);
     if (r != FAN_OK)
         return r;
-    uint64_t own0 = s->own, opp0 = s->opp;
-    if (s->path.length) {
-        own0 = (own0 & ~BIT(s->sq)) | BIT(s->path.from);
-        opp0 |= s->captured;
-    }
+    uint64_t own0, opp0;
+    mg_turn_start_board(s, &own0, &opp0);
     for (size_t i = 0; i < tl.n && r == FAN_OK; i++) {
-        fan_turn t = path_effect(&tl.paths[i]);
-        uint64_t own = (own0 & ~BIT(FAN_TURN_FROM(t))) | BIT(FAN_TURN_TO(t));
-        r = work_push(out, opp0 & ~FAN_TURN_CAPTURED(t), own, w);
+        uint64_t own, opp;
+        mg_board_after(&own, &opp, own0, opp0, tl.turns[i]);
+        r = work_push(out, opp, own, w);
     }
     turn_list_free(&tl);
     return r;
@@ -93,15 +92,15 @@ typedef struct work_shared {
     perft_ctx ctx;
 } work_shared;
 
-typedef struct worker {
+typedef struct perft_worker {
     work_shared *sh;
     uint64_t sum;
     pthread_t thread;
-} worker;
+} perft_worker;
 
 static void *worker_main(void *arg)
 {
-    worker *wk = arg;
+    perft_worker *wk = arg;
     work_shared *sh = wk->sh;
     for (;;) {
         size_t i = atomic_fetch_add_explicit(&sh->next, 1,
@@ -163,7 +162,7 @@ static int perft_threaded(uint64_t *out, const fan_position *pos,
                           .unique = unique};
         perft_ctx_init(&sh.ctx, pos->rules, tt);
         atomic_init(&sh.next, 0);
-        worker *wk = calloc(threads, sizeof *wk);
+        perft_worker *wk = calloc(threads, sizeof *wk);
         if (!wk) {
             free(cur.items);
             return FAN_ENOMEM;
@@ -221,11 +220,11 @@ FAN_API int fan_perft_ex(uint64_t *out, const fan_position *pos,
         opts->threads ? opts->threads : cpu_online(FAN_PERFT_THREADS_MAX);
     perft_tt tt = {NULL, 0};
     if (opts->hash_mib) {
-        size_t n = ((size_t)opts->hash_mib << 20) / sizeof(tt_entry);
+        size_t n = ((size_t)opts->hash_mib << 20) / sizeof(perft_tt_entry);
         size_t entries = 2;
         while (entries * 2 <= n)
             entries *= 2;
-        tt.entries = calloc(entries, sizeof(tt_entry));
+        tt.entries = calloc(entries, sizeof(perft_tt_entry));
         if (!tt.entries)
             return FAN_ENOMEM;
         tt.mask = entries / 2 - 1;
@@ -237,7 +236,7 @@ FAN_API int fan_perft_ex(uint64_t *out, const fan_position *pos,
     if (depth < 2) {
         perft_ctx ctx;
         perft_ctx_init(&ctx, pos->rules, tt.entries ? &tt : NULL);
-        *out = perft_state(&ctx, &pos->cur, depth, unique);
+        *out = perft_state(&ctx, &pos->cur.st, depth, unique);
     } else {
         r = perft_threaded(out, pos, depth, unique, threads,
                            tt.entries ? &tt : NULL);

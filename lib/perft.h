@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* What the perft engine (perft.c) shares with fan_perft_ex() (perft-ex.c). */
+/* What the perft counting engine (perft-count.c, compiled twice) shares
+ * with the entry points (perft.c, perft-ex.c) and the table (perft-tt.c). */
 #ifndef FAN_PERFT_H
 #define FAN_PERFT_H
 
@@ -13,19 +14,26 @@
 /* One entry: a seqlock (odd while a writer fills the entry) guards the
  * key, so that threads may share the table without locks and a reader
  * never takes a half-written entry. The key is exact (both masks). */
-typedef struct tt_entry {
+typedef struct perft_tt_entry {
     _Atomic uint64_t seq;
     _Atomic uint64_t key; /* own | depth << 45 */
     _Atomic uint64_t opp;
     _Atomic uint64_t count;
-} tt_entry;
+} perft_tt_entry;
 
 typedef struct perft_tt {
-    tt_entry *entries; /* buckets of two: depth-preferred, then always */
+    perft_tt_entry *entries; /* buckets of two: depth-preferred, then always */
     uint64_t mask;     /* number of buckets - 1 */
 } perft_tt;
 
 #define TT_KEY(own, depth) ((own) | (uint64_t)(depth) << 45)
+
+/* 1 and the count when the table holds this node (perft-tt.c); storing
+ * is optional and skips an entry another thread is writing. */
+int perft_tt_probe(const perft_tt *t, uint64_t own, uint64_t opp,
+                   unsigned depth, uint64_t *count);
+void perft_tt_store(const perft_tt *t, uint64_t own, uint64_t opp,
+                    unsigned depth, uint64_t count);
 
 typedef struct perft_ctx {
     int must;            /* FAN_RULES_MUST */
@@ -38,7 +46,7 @@ typedef struct perft_ctx {
 void perft_ctx_init(perft_ctx *c, int rules, const perft_tt *tt);
 
 /* Perft of the internal state s, which may be in the middle of a chain. */
-uint64_t perft_state(const perft_ctx *c, const mg_chain *s, unsigned depth,
+uint64_t perft_state(const perft_ctx *c, const mg_state *s, unsigned depth,
                      int unique);
 /* Perft of the board own (side to move) / opp at the start of a turn. */
 uint64_t perft_board(const perft_ctx *c, uint64_t own, uint64_t opp,
@@ -46,12 +54,12 @@ uint64_t perft_board(const perft_ctx *c, uint64_t own, uint64_t opp,
 /* The two copies of the engine behind perft_state and perft_board; the
  * fast one exists where FAN_PERFT_FAST is defined, and only runs on a
  * processor for which perft_ctx_init set c->fast. */
-uint64_t perft_state_generic(const perft_ctx *c, const mg_chain *s,
+uint64_t perft_state_generic(const perft_ctx *c, const mg_state *s,
                              unsigned depth, int unique);
 uint64_t perft_board_generic(const perft_ctx *c, uint64_t own, uint64_t opp,
                              unsigned depth, int unique);
 #ifdef FAN_PERFT_FAST
-uint64_t perft_state_fast(const perft_ctx *c, const mg_chain *s,
+uint64_t perft_state_fast(const perft_ctx *c, const mg_state *s,
                           unsigned depth, int unique);
 uint64_t perft_board_fast(const perft_ctx *c, uint64_t own, uint64_t opp,
                           unsigned depth, int unique);

@@ -37,29 +37,44 @@ struct fan_position {
 
 static inline uint64_t pos_white(const fan_position *p)
 {
-    return p->stm == 0 ? p->cur.own : p->cur.opp;
+    return p->stm == 0 ? p->cur.st.own : p->cur.st.opp;
 }
 
 static inline uint64_t pos_black(const fan_position *p)
 {
-    return p->stm == 0 ? p->cur.opp : p->cur.own;
+    return p->stm == 0 ? p->cur.st.opp : p->cur.st.own;
 }
 
 /* The effect of a path (origin, last landing point, captured set). */
 fan_turn path_effect(const fan_path *path);
 
-/* A growing list of the turns that can follow a state, optionally with one
- * entry per effect (unique). Allocates; err is FAN_ENOMEM on failure. */
+/* The order of canonical paths (doc/formats.md): 1 when a comes before b,
+ * that is when a has fewer steps, or as many and at the first step where
+ * they differ a lower landing square, or the same one and approach where
+ * b withdraws. */
+int path_less(const fan_path *a, const fan_path *b);
+
+/* The turns that can follow a chain state (turns.c), in heap buffers of
+ * exactly n entries: TURN_LIST_UNIQUE the unique turns (paths NULL),
+ * TURN_LIST_CANONICAL the same with the canonical path of each,
+ * TURN_LIST_PATHS every path (turns[i] is the effect of paths[i]), in
+ * walk order. FAN_ENOMEM on failure (the list then empty). */
 typedef struct turn_list {
+    fan_turn *turns;
     fan_path *paths;
-    size_t n, cap;
-    size_t group_start; /* first entry with the current origin */
-    int unique;
-    int err;
+    size_t n;
 } turn_list;
 
-int turn_list_build(turn_list *tl, const mg_chain *c, int rules, int unique);
+#define TURN_LIST_UNIQUE 0
+#define TURN_LIST_CANONICAL 1
+#define TURN_LIST_PATHS 2
+
+int turn_list_build(turn_list *tl, const mg_chain *c, int rules, int what);
 void turn_list_free(turn_list *tl);
+
+/* The canonical path of turn t after the chain c; FAN_EILLEGAL when t is
+ * not a turn there. */
+int canonical_path(fan_path *out, const mg_chain *c, int rules, fan_turn t);
 
 /* Checks the fields of a path: length 1..FAN_PATH_MAX and reserved bytes
  * zero (FAN_EINVAL), squares and captured bits on the board (FAN_ERANGE),
@@ -71,6 +86,17 @@ int path_check_fields(const fan_path *path);
  * chain now is a turn), checking each; FAN_EILLEGAL if one is not legal
  * or the captured set differs. c is undefined after a failure. */
 int chain_replay(mg_chain *c, const fan_path *path);
+
+/* Decides the result at a turn boundary (history.c). */
+void position_update_result(fan_position *p);
+/* Makes room for one more history entry (FAN_ENOMEM: unchanged). */
+int position_reserve_history(fan_position *p);
+/* Records the finished turn c and passes the move; the history entry must
+ * have been reserved. */
+void position_finish_turn(fan_position *p, const mg_chain *c);
+/* Plays a whole turn, or mid-chain the rest of the turn whose prefix is
+ * the chain so far, after checking it on a copy (play.c). */
+int position_play_path(fan_position *pos, const fan_path *path);
 
 /* A new handle with the given state (chain included) and no history. */
 int position_make(fan_position **out, const mg_chain *cur, int stm,

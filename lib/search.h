@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Internals of the search: turn generation on plain masks, Zobrist keys,
+/* Internals of the search: positions on plain masks, Zobrist keys,
  * evaluation, the transposition table and the engine's tunable switches.
  * Nothing here is exported from the shared library; the match runner and
  * white-box tests link the internal static copy to reach it. */
@@ -29,21 +29,6 @@ uint64_t zobrist_key(uint64_t white, uint64_t black, int stm);
 void spos_set(spos *p, uint64_t white, uint64_t black, int stm);
 /* child = p after turn t (a legal turn of p's side to move). */
 void spos_play(spos *child, const spos *p, fan_turn t);
-
-/* ------------------------------------------------------------------ */
-/* Turn generation (search-gen.c)                                      */
-
-/* Unique turns (origin, destination, captured set) of own: the captures
- * when any exists, else the paikas. Under FAN_RULES_STOP every prefix of a
- * chain is a turn, under FAN_RULES_MUST only chains that cannot go on.
- * Writes at most cap turns (a legal subset if there are more; *overflow is
- * set then, and may be NULL) and returns their number. */
-int gen_turns(fan_turn *out, int cap, uint64_t own, uint64_t opp, int rules,
-              int *overflow);
-
-/* Every enemy piece that own could capture with a first segment, and the
- * largest single first-segment run. Pure bitboard work. */
-uint64_t gen_targets(uint64_t own, uint64_t opp, int *largest_run);
 
 /* ------------------------------------------------------------------ */
 /* Engine switches. Each one exists so that a match can measure it.    */
@@ -82,6 +67,13 @@ void search_set_config(fan_search *s, const search_config *cfg);
 /* Evaluation (eval.c): side to move's view, in centipieces.           */
 
 int evaluate(const search_config *cfg, uint64_t own, uint64_t opp);
+/* The two copies behind it (eval.c, eval-fast.c) and the choice. */
+typedef int (*eval_fn)(const search_config *cfg, uint64_t own, uint64_t opp);
+int evaluate_generic(const search_config *cfg, uint64_t own, uint64_t opp);
+#ifdef FAN_PERFT_FAST
+int evaluate_fast(const search_config *cfg, uint64_t own, uint64_t opp);
+#endif
+eval_fn evaluate_for_cpu(void);
 
 /* ------------------------------------------------------------------ */
 /* Transposition table (tt.c): buckets of two entries, shared by the   */
@@ -126,6 +118,5 @@ void tt_store(tt_table *t, uint64_t key, fan_turn move, int score, int depth,
 #define SCORE_WIN_MIN (FAN_SCORE_WIN - FAN_SCORE_DECISIVE_TURNS)
 
 #define MAX_PLY 160
-#define MAX_TURNS 1024
 
 #endif

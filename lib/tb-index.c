@@ -5,7 +5,7 @@
  * its successors. */
 #include "tb.h"
 
-#include "search.h"
+#include "movegen.h"
 
 #include <stdlib.h>
 
@@ -183,9 +183,10 @@ void tb_stored_unindex(const fan_tb *tb, uint64_t index, int nown, int nopp,
 
 int tb_turns(fan_turn *out, int cap, uint64_t own, uint64_t opp, int rules)
 {
-    int overflow = 0;
-    int n = gen_turns(out, cap, own, opp, rules, &overflow);
-    return overflow ? FAN_ERANGE : n;
+    mg_state s;
+    mg_state_start(&s, own, opp);
+    int n = mg_turns(out, (size_t)cap, &s, rules);
+    return n < 0 ? FAN_ERANGE : n;
 }
 
 int tb_lookup(const fan_tb *tb, int rules, uint64_t own, uint64_t opp)

@@ -57,7 +57,7 @@ void fen_put(writer *w, uint64_t white, uint64_t black, int stm, int rules,
 /* Why the step from -> to (kind FAN_STEP_ANY, _APPROACH, _WITHDRAWAL or
  * _PAIKA) is not legal in c, written into msg. Used after a search of the
  * legal steps found none. */
-void step_diagnose(char *msg, size_t size, const mg_chain *c, int from, int to,
+void step_diagnose(char *msg, size_t size, const mg_state *c, int from, int to,
                    int kind);
 
 /* A turn as written: its squares and modes, and where each step was

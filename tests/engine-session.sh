@@ -76,8 +76,10 @@ expect '^info string position [^ ]+ b stop 1 -$'
 reject 'illegal'
 session "position startpos moves d3-e3A" d "position startpos moves d3e3A" d
 [ "$(grep -c 'b stop 1 -' "$OUT")" -eq 2 ] || fail "dash and compact moves differ"
+# an illegal move: the moves before it are kept, the library says why
 session "position startpos moves d3e3A e4e3W" d
-expect 'illegal move e4e3W'
+expect '^info string move 2 \(e4e3W\) not played: .*: .+; the position is the one after move 1$'
+expect '^info string position [^ ]+ b stop 1 -$'
 # a paika to the a-file, and lower-case modes
 session "position fen 8B/9/9/1W7/9 w stop 0 - moves b2a3" d \
     "position startpos moves d3e3a" d
@@ -150,10 +152,26 @@ expect '^readyok$'
 before '^readyok$' '^bestmove '
 [ "$(grep -c '^bestmove ' "$OUT")" -eq 1 ] || fail "not exactly one bestmove"
 
-# 7. errors are reported, not fatal
-session "position fen nonsense" "setoption name Nope value 1" "frobnicate" isready
-expect '^info string bad position'
+# 7. errors are reported, not fatal; a bad position string leaves the
+# engine at the start, not on the position before it
+session "position startpos moves d3e3A" "position fen nonsense" d \
+    "setoption name Nope value 1" "frobnicate" isready
+expect '^info string bad position at byte [0-9]+: .+; at the start position now$'
+expect '^info string position BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w stop 0 -$'
 expect '^info string unknown option'
 expect '^info string unknown command'
 expect '^readyok$'
+session "position startpos moves d3e3A" fen "position sideways" fen
+expect '^info string position needs startpos or fen; at the start position now$'
+[ "$(grep -Ec '^info string position [^ ]+ [wb] stop' "$OUT")" -eq 2 ] || fail "fen is not shown"
+# a line longer than any buffer: a whole game of paikas and captures
+long="position startpos moves"
+for i in $(seq 1 300); do long="$long d3e3A"; done
+session "$long" d
+expect '^info string move 2 \(d3e3A\) not played'
+
+# 8. the command line
+"$ENGINE" --version | grep -q '^fanorona-engine [0-9]' || fail "--version"
+"$ENGINE" --help | grep -q '^usage: fanorona-engine' || fail "--help"
+if "$ENGINE" --frobnicate 2>/dev/null; then fail "an unknown argument is accepted"; fi
 echo "engine session: all checks passed"

@@ -68,7 +68,7 @@ int main(void)
     CHECK(offsetof(fan_search_options, threads) == 4);
     CHECK(offsetof(fan_search_options, hash_mib) == 8);
 
-    CHECK(sizeof(fan_search_limits) == 40);
+    CHECK(sizeof(fan_search_limits) == 64);
     CHECK(offsetof(fan_search_limits, version) == 0);
     CHECK(offsetof(fan_search_limits, max_depth) == 4);
     CHECK(offsetof(fan_search_limits, max_nodes) == 8);
@@ -76,6 +76,10 @@ int main(void)
     CHECK(offsetof(fan_search_limits, multipv) == 24);
     CHECK(offsetof(fan_search_limits, level) == 28);
     CHECK(offsetof(fan_search_limits, seed) == 32);
+    CHECK(offsetof(fan_search_limits, clock_ms) == 40);
+    CHECK(offsetof(fan_search_limits, increment_ms) == 48);
+    CHECK(offsetof(fan_search_limits, moves_to_go) == 56);
+    CHECK(offsetof(fan_search_limits, reserved) == 60);
 
     CHECK(sizeof(fan_tb_generate_options) == 8 + 2 * sizeof(void *));
     CHECK(offsetof(fan_tb_generate_options, version) == 0);

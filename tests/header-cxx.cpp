@@ -36,7 +36,9 @@ static_assert(sizeof(fan_perft_options) == 12, "fan_perft_options");
 static_assert(offsetof(fan_perft_options, hash_mib) == 8,
               "fan_perft_options.hash_mib");
 static_assert(sizeof(fan_search_options) == 12, "fan_search_options");
-static_assert(sizeof(fan_search_limits) == 40, "fan_search_limits");
+static_assert(sizeof(fan_search_limits) == 64, "fan_search_limits");
+static_assert(offsetof(fan_search_limits, clock_ms) == 40,
+              "fan_search_limits.clock_ms");
 static_assert(offsetof(fan_search_limits, seed) == 32,
               "fan_search_limits.seed");
 static_assert(sizeof(fan_search_result) == 560, "fan_search_result");

@@ -743,6 +743,77 @@ START_TEST(levels_ladder)
 END_TEST
 
 /* ------------------------------------------------------------------ */
+/* Time                                                                */
+
+/* A fixed time is used whole (the lower bound holds however loaded the
+ * machine is; the upper one leaves the scheduler a second). */
+START_TEST(movetime_is_used)
+{
+    fan_position *p = NULL;
+    ck_assert_fan_ok(fan_position_new(&p, _i ? FAN_RULES_MUST : FAN_RULES_STOP));
+    fan_search *s = new_search();
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.time_ms = 300;
+    fan_search_result r = FAN_SEARCH_RESULT_INIT;
+    double t0 = now_ms();
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
+    double took = now_ms() - t0;
+    ck_assert_msg(took >= 270, "movetime 300 used %.0f ms", took);
+    ck_assert_msg(took < 1300, "movetime 300 took %.0f ms", took);
+    ck_assert_uint_ge(r.time_ms, 270);
+    check_result(p, &r);
+    fan_search_free(s);
+    fan_position_free(p);
+}
+END_TEST
+
+/* With a clock the library spends a share of it and never all of it: 2 s
+ * and no increment give about 77 ms a turn, at most 230; a clock of 5 ms
+ * is answered at once, even inside the first iteration. */
+START_TEST(clock_is_kept)
+{
+    fan_position *p = NULL;
+    ck_assert_fan_ok(fan_position_new(&p, FAN_RULES_STOP));
+    ck_assert_fan_ok(fan_position_play_step(p, SQ("d3"), SQ("e3"),
+                                            FAN_STEP_WITHDRAWAL));
+    fan_search *s = new_search();
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.clock_ms = 2000;
+    fan_search_result r = FAN_SEARCH_RESULT_INIT;
+    double t0 = now_ms();
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
+    double took = now_ms() - t0;
+    ck_assert_msg(took < 230 + 1000, "a 2 s clock: %.0f ms", took);
+    ck_assert_uint_le(r.time_ms, 260);
+    ck_assert_uint_ge(r.depth, 1);
+    check_result(p, &r);
+    /* moves to go: the last turn before the control may take more */
+    l.moves_to_go = 1;
+    l.clock_ms = 400;
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
+    ck_assert_uint_le(r.time_ms, 400 - 10);
+    check_result(p, &r);
+    /* almost nothing left */
+    l.moves_to_go = 0;
+    l.clock_ms = 5;
+    t0 = now_ms();
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
+    ck_assert_msg(now_ms() - t0 < 1000, "a 5 ms clock took %.0f ms",
+                  now_ms() - t0);
+    check_result(p, &r);
+    /* a fixed time caps what the clock would give */
+    l.clock_ms = 100000;
+    l.time_ms = 50;
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
+    ck_assert_uint_le(r.time_ms, 50 + 40);
+    /* the reserved field must be zero */
+    l.reserved = 1;
+    ck_assert_int_eq(fan_search_run(&r, s, p, &l, NULL, NULL), FAN_EINVAL);
+    fan_search_free(s);
+    fan_position_free(p);
+}
+END_TEST
+
 /* Arguments                                                           */
 
 START_TEST(arguments)
@@ -873,7 +944,7 @@ START_TEST(result_fields)
     check_result(p, &r);
     /* the layout the header promises */
     ck_assert_uint_eq(sizeof(fan_search_result), 560);
-    ck_assert_uint_eq(sizeof(fan_search_limits), 40);
+    ck_assert_uint_eq(sizeof(fan_search_limits), 64);
     fan_search_free(s);
     fan_position_free(p);
 }
@@ -942,6 +1013,8 @@ Suite *make_suite(void)
     tcase_add_loop_test(control, deterministic_single_thread, 0, 4);
     tcase_add_test(control, multipv_lines);
     tcase_add_test(control, threads_and_hash);
+    tcase_add_loop_test(control, movetime_is_used, 0, 2);
+    tcase_add_test(control, clock_is_kept);
     tcase_add_test(control, levels_legal_and_reproducible);
     tcase_add_test(control, levels_find_simple_wins);
     tcase_add_test(control, arguments);

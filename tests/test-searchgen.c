@@ -1,10 +1,16 @@
 /* SPDX-License-Identifier: MIT */
-/* White-box checks of the engine's own turn generator and Zobrist keys
- * (lib/search.h) against the public turn API, which builds turns from
- * paths by a different route (the chain-step machine). */
+/* White-box checks of the unique-turn generator (lib/movegen.h, both of
+ * its copies) against the effects of the path-recording walk, which finds
+ * turns by a different route (step by step, every path), and of the
+ * Zobrist keys (lib/search.h). */
 #include "tcommon.h"
 #include "trandom.h"
 
+#define TURNS_CAP (1 << 16)
+
+#include <stdio.h>
+
+#include "lib/position.h"
 #include "lib/search.h"
 
 static int cmp_turn(const void *a, const void *b)
@@ -23,22 +29,64 @@ static void boards(const fan_position *p, uint64_t *own, uint64_t *opp)
     *opp = white ? b : w;
 }
 
-/* The engine's turns are exactly the public API's turns. */
+/* The generator's turns of p (generic copy, and the fast one where the
+ * processor runs it, in the same order) are exactly the distinct effects
+ * of the public path list, and fan_position_turns gives them too. */
 static void same_turns(const fan_position *p)
 {
-    static fan_turn api[4096], mine[4096];
-    size_t n = 0;
-    ck_assert_fan_ok(fan_position_turns(api, 4096, &n, p));
-    uint64_t own, opp;
-    boards(p, &own, &opp);
-    int overflow = 0;
-    int m = gen_turns(mine, 4096, own, opp, fan_position_rules(p), &overflow);
-    ck_assert_int_eq(overflow, 0);
-    ck_assert_int_eq((int)n, m);
-    qsort(api, n, sizeof *api, cmp_turn);
-    qsort(mine, (size_t)m, sizeof *mine, cmp_turn);
+    static fan_path paths[1 << 16];
+    static fan_turn want[1 << 16], mine[TURNS_CAP], api[TURNS_CAP];
+    size_t np = 0, n = 0;
+    ck_assert_fan_ok(fan_position_paths(paths, 1 << 16, &np, p));
+    for (size_t i = 0; i < np; i++) {
+        ck_assert_fan_ok(fan_path_turn(&want[n], &paths[i]));
+        n++;
+    }
+    qsort(want, n, sizeof *want, cmp_turn);
+    size_t k = 0;
     for (size_t i = 0; i < n; i++)
-        ck_assert_msg(api[i] == mine[i], "turn %zu differs", i);
+        if (k == 0 || want[k - 1] != want[i])
+            want[k++] = want[i];
+    int m = p->result == FAN_ONGOING
+                ? mg_turns_generic(mine, TURNS_CAP, &p->cur.st, p->rules)
+                : 0;
+    ck_assert_int_eq(m, (int)k);
+#ifdef FAN_PERFT_FAST
+    if (mg_cpu_fast()) {
+        static fan_turn fast[TURNS_CAP];
+        ck_assert_int_eq(mg_turns_fast(fast, TURNS_CAP, &p->cur.st, p->rules), m);
+        for (int i = 0; i < m; i++)
+            ck_assert_msg(fast[i] == mine[i], "turn %d: order differs", i);
+    }
+#endif
+    size_t na = 0;
+    ck_assert_fan_ok(fan_position_turns(api, TURNS_CAP, &na, p));
+    ck_assert_uint_eq(na, (size_t)m);
+    for (int i = 0; i < m; i++)
+        ck_assert_msg(api[i] == mine[i], "turn %d: order differs", i);
+    qsort(mine, (size_t)m, sizeof *mine, cmp_turn);
+    for (int i = 0; i < m; i++)
+        ck_assert_msg(want[i] == mine[i], "turn %d differs", i);
+    /* a list one short is refused, not cut */
+    if (m > 0)
+        ck_assert_int_eq(mg_turns_generic(mine, (size_t)m - 1, &p->cur.st,
+                                          p->rules),
+                         -1);
+}
+
+/* The same in the middle of chains reached by random capture steps. */
+static void chain_turns(const fan_position *p, uint64_t *rng)
+{
+    fan_position *q = NULL;
+    ck_assert_fan_ok(fan_position_clone(&q, p));
+    for (int k = 0; k < 6; k++) {
+        int r = trand_capture_step(q, rng);
+        ck_assert_int_ge(r, 0);
+        if (!r)
+            break;
+        same_turns(q);
+    }
+    fan_position_free(q);
 }
 
 START_TEST(start_turns)
@@ -49,8 +97,10 @@ START_TEST(start_turns)
     uint64_t own, opp;
     boards(p, &own, &opp);
     fan_turn t[64];
+    mg_state st;
+    mg_state_start(&st, own, opp);
     /* the five first turns of the rules notes */
-    ck_assert_int_eq(gen_turns(t, 64, own, opp, FAN_RULES_STOP, NULL), 5);
+    ck_assert_int_eq(mg_turns(t, 64, &st, FAN_RULES_STOP), 5);
     fan_position_free(p);
 }
 END_TEST
@@ -63,6 +113,7 @@ START_TEST(random_games)
             fan_position *p = trand_game(&rng, rules, 60);
             ck_assert_ptr_nonnull(p);
             same_turns(p);
+            chain_turns(p, &rng);
             fan_position_free(p);
         }
 }
@@ -96,8 +147,9 @@ START_TEST(zobrist_incremental)
         spos_set(&s, w, b, stm);
         boards(p, &own, &opp);
         ck_assert(s.own == own && s.opp == opp);
-        fan_turn turns[1024];
-        int n = gen_turns(turns, 1024, own, opp, fan_position_rules(p), NULL);
+        fan_turn turns[TURNS_CAP];
+        int n = mg_turns(turns, TURNS_CAP, &p->cur.st, p->rules);
+        ck_assert_int_ge(n, 0);
         for (int i = 0; i < n; i++) {
             spos c;
             spos_play(&c, &s, turns[i]);
@@ -136,7 +188,7 @@ END_TEST
 
 START_TEST(targets_match_captures)
 {
-    /* gen_targets() is the union of what the first segments capture */
+    /* mg_targets() is the union of what the first segments capture */
     uint64_t rng = 0x7A26E7u;
     for (int k = 0; k < 400; k++) {
         fan_position *p = trand_game(&rng, FAN_RULES_STOP, 50);
@@ -153,10 +205,94 @@ START_TEST(targets_match_captures)
             largest = c > largest ? c : largest;
         }
         int run = -1;
-        ck_assert_uint_eq(gen_targets(own, opp, &run), want);
+        ck_assert_uint_eq(mg_targets(own, opp, &run), want);
         ck_assert_int_eq(run, largest);
         fan_position_free(p);
     }
+}
+END_TEST
+
+/* A board found by hill climbing where White has 4096 unique turns (4097
+ * paths) under stop-at-will: the old search kept 1024 turns per node and
+ * dropped the rest without a word. */
+#define MANY_TURNS "W1BWBB1BB/B1B2B1BB/BW1B2B1B/BB2B1B2/1WBWBB2B"
+
+START_TEST(many_turns)
+{
+    /* and one with 12161 (doc/api.md), both rulesets */
+    static const char *const boards[] = {
+        MANY_TURNS, "B1BBB1B1W/BB1BBBWB1/1B3B1WW/2B3B1W/B1BBBWBBB"};
+    for (int k = 0; k < 4; k++) {
+        char text[FAN_POSITION_STRING_MAX];
+        snprintf(text, sizeof text, "%s w %s 0 -", boards[k / 2],
+                 k & 1 ? "must" : "stop");
+        fan_position *p = NULL;
+        ck_assert_fan_ok(
+            fan_position_from_string(&p, text, FAN_RULES_STOP, NULL));
+        same_turns(p);
+        size_t n = 0;
+        ck_assert_int_eq(fan_position_turns(NULL, 0, &n, p), FAN_EBUFS);
+        ck_assert_uint_gt(n, 1024);
+        fan_position_free(p);
+    }
+}
+END_TEST
+
+/* Plain minimax on material, depth plies, the generator giving the turns:
+ * the value the search must find when it sees every turn. */
+static int minimax(const spos *p, int rules, int depth, int ply)
+{
+    if (!p->own)
+        return -SCORE_WIN + ply;
+    static fan_turn lists[4][TURNS_CAP];
+    mg_state st;
+    mg_state_start(&st, p->own, p->opp);
+    int n = mg_turns_generic(lists[ply], TURNS_CAP, &st, rules);
+    ck_assert_int_ge(n, 0);
+    if (n == 0)
+        return -SCORE_WIN + ply;
+    if (depth == 0)
+        return 100 * (__builtin_popcountll(p->own) -
+                      __builtin_popcountll(p->opp));
+    int best = -SCORE_WIN;
+    for (int i = 0; i < n; i++) {
+        spos c;
+        spos_play(&c, p, lists[ply][i]);
+        int v = -minimax(&c, rules, depth - 1, ply + 1);
+        best = v > best ? v : best;
+    }
+    return best;
+}
+
+/* Black to move on that board: at the next ply White has thousands of
+ * turns, so the search's turn stack (256 entries to start with) grows in
+ * the middle of a line; the plain alpha-beta on material must still give
+ * the minimax value. */
+START_TEST(search_sees_every_turn)
+{
+    fan_position *p = NULL;
+    ck_assert_fan_ok(fan_position_from_string(&p, MANY_TURNS " b stop 0 -",
+                                              FAN_RULES_STOP, NULL));
+    uint64_t w, b;
+    ck_assert_fan_ok(fan_position_pieces(&w, p, FAN_WHITE));
+    ck_assert_fan_ok(fan_position_pieces(&b, p, FAN_BLACK));
+    spos root;
+    spos_set(&root, w, b, 1);
+    int want = minimax(&root, FAN_RULES_STOP, 2, 0);
+    fan_search *s = NULL;
+    ck_assert_fan_ok(fan_search_new(&s, NULL));
+    search_config cfg;
+    search_config_plain(&cfg);
+    search_set_config(s, &cfg);
+    fan_search_limits lim;
+    ck_assert_fan_ok(fan_search_limits_init(&lim));
+    lim.max_depth = 2;
+    fan_search_result r;
+    ck_assert_fan_ok(fan_search_result_init(&r));
+    ck_assert_fan_ok(fan_search_run(&r, s, p, &lim, NULL, NULL));
+    ck_assert_int_eq(r.score, want);
+    fan_search_free(s);
+    fan_position_free(p);
 }
 END_TEST
 
@@ -171,6 +307,8 @@ Suite *make_suite(void)
     tcase_add_test(tc, zobrist_incremental);
     tcase_add_test(tc, zobrist_distinct);
     tcase_add_test(tc, targets_match_captures);
+    tcase_add_test(tc, many_turns);
+    tcase_add_test(tc, search_sees_every_turn);
     suite_add_tcase(s, tc);
     return s;
 }

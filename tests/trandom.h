@@ -46,6 +46,25 @@ static inline fan_position *trand_game(uint64_t *rng, int rules,
     return p;
 }
 
+/* Plays one random capture step of q: 1 when q is then in the middle of a
+ * chain, 0 when it is not (no capture to make, or the turn ended), a
+ * negative error code when a call failed. */
+static inline int trand_capture_step(fan_position *q, uint64_t *rng)
+{
+    fan_step steps[FAN_STEPS_MAX];
+    size_t n = 0;
+    int r = fan_position_steps(steps, FAN_STEPS_MAX, &n, q);
+    if (r != FAN_OK)
+        return r;
+    if (n == 0 || steps[0].kind == FAN_STEP_PAIKA)
+        return 0;
+    const fan_step *s = &steps[trand_next(rng) % n];
+    r = fan_position_play_step(q, s->from, s->to, s->kind);
+    if (r != FAN_OK)
+        return r;
+    return fan_position_in_chain(q) == 1;
+}
+
 /* A random placement with 1..22 pieces a side, or NULL if the game would
  * already be over there (the caller draws again). */
 static inline fan_position *trand_board(uint64_t *rng, int rules)

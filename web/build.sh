@@ -51,7 +51,7 @@ exports="[${exports}\"_malloc\",\"_free\"]"
 
 # lib/search.c uses clock_gettime(CLOCK_MONOTONIC), which glibc shows under
 # strict C11 but musl (emscripten's libc) only with POSIX asked for.
-cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -O3 -DFAN_BUILDING_LIBRARY -I$out/gen -I$top/include -I$top"
+cflags="-std=c11 -O3 -DFAN_BUILDING_LIBRARY -I$out/gen -I$top/include -I$top"
 # One object per source, rebuilt only when it is older than a source or header.
 objs=""
 for src in $sources; do

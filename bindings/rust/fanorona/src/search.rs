@@ -1,0 +1,415 @@
+// SPDX-License-Identifier: MIT
+//! The game-tree search (doc/search.md): a handle, its limits and results.
+use std::any::Any;
+use std::os::raw::{c_int, c_void};
+use std::panic::{self, AssertUnwindSafe};
+use std::ptr::{self, NonNull};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+use crate::error::{check, Error, Result};
+use crate::ffi;
+use crate::moves::Turn;
+use crate::position::Position;
+
+/// How a search handle is set up (`fan_search_options`): its threads and
+/// its transposition table. They belong to the handle ([`Search::with_options`],
+/// [`Search::configure`]), not to one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// 1: one thread, deterministic; more: Lazy SMP; 0: one per processor.
+    pub threads: u32,
+    /// The table in MiB; 0: the library's default (16).
+    pub hash_mib: u32,
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        let o = ffi::fan_search_options::default();
+        SearchOptions { threads: o.threads, hash_mib: o.hash_mib }
+    }
+}
+
+impl SearchOptions {
+    fn to_c(self) -> ffi::fan_search_options {
+        ffi::fan_search_options {
+            threads: self.threads,
+            hash_mib: self.hash_mib,
+            ..ffi::fan_search_options::default()
+        }
+    }
+}
+
+/// What a search may spend and how it plays (`fan_search_limits`).
+/// `None` means "no limit"; with no limit at all the search runs until
+/// [`Search::stop`]. The builder methods set one field each:
+/// `SearchLimits::default().depth(6).multipv(2)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Full-width depth in turns.
+    pub depth: Option<u32>,
+    /// Positions to search, all threads together.
+    pub nodes: Option<u64>,
+    /// Wall-clock limit in milliseconds.
+    pub time_ms: Option<u64>,
+    /// Lines reported to the progress closure.
+    pub multipv: u32,
+    /// 1..10 plays weaker (1 weakest); `None` is full strength.
+    pub level: Option<u32>,
+    /// The randomness of levels: the same seed, the same play.
+    pub seed: u64,
+}
+
+impl Default for SearchLimits {
+    fn default() -> SearchLimits {
+        SearchLimits {
+            depth: None,
+            nodes: None,
+            time_ms: None,
+            multipv: 1,
+            level: None,
+            seed: 0,
+        }
+    }
+}
+
+impl SearchLimits {
+    /// Sets [`SearchLimits::depth`].
+    pub fn depth(mut self, depth: u32) -> SearchLimits {
+        self.depth = Some(depth);
+        self
+    }
+    /// Sets [`SearchLimits::nodes`].
+    pub fn nodes(mut self, nodes: u64) -> SearchLimits {
+        self.nodes = Some(nodes);
+        self
+    }
+    /// Sets [`SearchLimits::time_ms`].
+    pub fn time_ms(mut self, ms: u64) -> SearchLimits {
+        self.time_ms = Some(ms);
+        self
+    }
+    /// Sets [`SearchLimits::multipv`].
+    pub fn multipv(mut self, lines: u32) -> SearchLimits {
+        self.multipv = lines;
+        self
+    }
+    /// Sets [`SearchLimits::level`].
+    pub fn level(mut self, level: u32) -> SearchLimits {
+        self.level = Some(level);
+        self
+    }
+    /// Sets [`SearchLimits::seed`].
+    pub fn seed(mut self, seed: u64) -> SearchLimits {
+        self.seed = seed;
+        self
+    }
+
+    fn to_c(self) -> ffi::fan_search_limits {
+        ffi::fan_search_limits {
+            max_depth: self.depth.unwrap_or(0),
+            max_nodes: self.nodes.unwrap_or(0),
+            time_ms: self.time_ms.unwrap_or(0),
+            multipv: self.multipv,
+            level: self.level.unwrap_or(0),
+            seed: self.seed,
+            ..ffi::fan_search_limits::default()
+        }
+    }
+}
+
+/// One line found by a search: the turn to play, its score and the
+/// principal variation (each turn legal after the previous; `pv[0]` is
+/// `best`). Scores are hundredths of a piece from the side to move's
+/// view; [`SearchResult::is_win`], [`SearchResult::is_loss`] and
+/// [`SearchResult::turns_to_end`] decode a decided game as the
+/// `FAN_SCORE_*` macros do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The turn to play.
+    pub best: Turn,
+    /// Hundredths of a piece from the side to move's view, or a decided
+    /// game's score (see [`SearchResult::is_win`]).
+    pub score: i32,
+    /// The principal variation, `pv[0] == best`.
+    pub pv: Vec<Turn>,
+    /// Last completed full-width depth.
+    pub depth: u32,
+    /// Deepest turn reached, captures included.
+    pub seldepth: u32,
+    /// Positions searched, all threads.
+    pub nodes: u64,
+    /// Wall-clock time spent, in milliseconds.
+    pub time_ms: u64,
+    /// 1-based line number (multi-PV).
+    pub line: u32,
+}
+
+impl SearchResult {
+    fn from_c(r: &ffi::fan_search_result, pos: &Position) -> Result<SearchResult> {
+        // Each turn is given its path in the position it is played from,
+        // so that it prints in notation.
+        let mut replay = pos.try_clone()?;
+        let n = (r.pv_length as usize).min(ffi::FAN_SEARCH_PV_MAX);
+        let mut pv = Vec::with_capacity(n);
+        for &effect in &r.pv[..n] {
+            let mut path = ffi::fan_path::default();
+            // SAFETY: valid pointers.
+            check(
+                unsafe { ffi::fan_position_turn_path(&mut path, replay.ptr(), effect) },
+                "fan_position_turn_path",
+            )?;
+            pv.push(Turn::from_path(path));
+            replay.play_effect(effect)?;
+        }
+        let best = match pv.first() {
+            Some(&t) if r.pv[0] == r.best => t,
+            _ => {
+                return Err(Error::with_detail(
+                    ffi::FAN_ESTATE,
+                    "fan_search_run",
+                    "the line does not start with the best turn".into(),
+                ))
+            }
+        };
+        Ok(SearchResult {
+            best,
+            score: r.score,
+            pv,
+            depth: r.depth,
+            seldepth: r.seldepth,
+            nodes: r.nodes,
+            time_ms: r.time_ms,
+            line: r.line,
+        })
+    }
+
+    /// FAN_SCORE_IS_WIN: the side to move wins.
+    pub fn is_win(&self) -> bool {
+        self.score > ffi::FAN_SCORE_WIN - ffi::FAN_SCORE_DECISIVE_TURNS
+    }
+
+    /// FAN_SCORE_IS_LOSS: the side to move loses.
+    pub fn is_loss(&self) -> bool {
+        self.score < -(ffi::FAN_SCORE_WIN - ffi::FAN_SCORE_DECISIVE_TURNS)
+    }
+
+    /// FAN_SCORE_TURNS: complete turns of both sides until the game ends,
+    /// for a won or lost game.
+    pub fn turns_to_end(&self) -> Option<u32> {
+        if !(self.is_win() || self.is_loss()) {
+            return None;
+        }
+        let s = self.score;
+        Some(if s > 0 { ffi::FAN_SCORE_WIN - s } else { ffi::FAN_SCORE_WIN + s } as u32)
+    }
+}
+
+/// A search handle: the transposition table, history tables and the work
+/// space of its threads. It keeps what it learnt between searches;
+/// [`Search::clear`] forgets it. One search runs on a handle at a time
+/// (a second [`Search::run`] meanwhile is refused with `TurnState`);
+/// [`Search::stop`] may be called from other threads, so a `Search` is
+/// shared by reference (`std::thread::scope`). `Drop` frees it.
+pub struct Search {
+    raw: NonNull<ffi::fan_search>,
+    running: Mutex<bool>,
+    stop_requested: AtomicBool,
+}
+
+// SAFETY: the handle may move between threads; while shared, only
+// fan_search_stop() is called concurrently with a search (which the
+// library allows), and `running` keeps a second search off it.
+unsafe impl Send for Search {}
+unsafe impl Sync for Search {}
+
+type Progress<'f> = dyn FnMut(&SearchResult) -> bool + 'f;
+
+struct Context<'a, 'f> {
+    pos: &'a Position,
+    progress: Option<&'a mut Progress<'f>>,
+    stop: &'a AtomicBool,
+    error: Option<Error>,
+    panic: Option<Box<dyn Any + Send>>,
+}
+
+unsafe extern "C" fn trampoline(user: *mut c_void, line: *const ffi::fan_search_result) -> c_int {
+    // SAFETY: user is the Context that run() passed, alive for the call;
+    // line is valid for this call.
+    let ctx = unsafe { &mut *(user as *mut Context) };
+    let line = unsafe { &*line };
+    if let Some(progress) = ctx.progress.as_mut() {
+        let pos = ctx.pos;
+        // No unwinding may cross the C frames: a panic is caught here and
+        // resumed once fan_search_run() has returned.
+        match panic::catch_unwind(AssertUnwindSafe(|| {
+            SearchResult::from_c(line, pos).map(|r| progress(&r))
+        })) {
+            Ok(Ok(true)) => return 1,
+            Ok(Ok(false)) => {}
+            Ok(Err(e)) => {
+                ctx.error = Some(e);
+                return 1;
+            }
+            Err(p) => {
+                ctx.panic = Some(p);
+                return 1;
+            }
+        }
+    }
+    // A stop() that raced the start of the search ends it here.
+    c_int::from(ctx.stop.load(Ordering::SeqCst))
+}
+
+impl Search {
+    /// A new handle with one thread and the default table (16 MiB).
+    pub fn new() -> Result<Search> {
+        Search::with_options(&SearchOptions::default())
+    }
+
+    /// A new handle with the given threads and table size.
+    pub fn with_options(options: &SearchOptions) -> Result<Search> {
+        let c = options.to_c();
+        let mut raw = ptr::null_mut();
+        // SAFETY: raw is a valid out-pointer, c a valid options struct.
+        check(unsafe { ffi::fan_search_new(&mut raw, &c) }, "fan_search_new")?;
+        Ok(Search {
+            raw: NonNull::new(raw).expect("the library returned FAN_OK and no handle"),
+            running: Mutex::new(false),
+            stop_requested: AtomicBool::new(false),
+        })
+    }
+
+    /// Changes the threads and the table size between searches (a table of
+    /// a new size starts empty). A refused call changes nothing.
+    pub fn configure(&mut self, options: &SearchOptions) -> Result<()> {
+        let c = options.to_c();
+        // SAFETY: a live handle, not searching (&mut self).
+        check(unsafe { ffi::fan_search_configure(self.raw.as_ptr(), &c) }, "fan_search_configure")?;
+        Ok(())
+    }
+
+    /// The handle's threads and table size now.
+    pub fn options(&self) -> SearchOptions {
+        let mut c = ffi::fan_search_options::default();
+        // SAFETY: valid pointers; the library only reads the handle.
+        unsafe { ffi::fan_search_options_get(&mut c, self.raw.as_ptr()) };
+        SearchOptions { threads: c.threads, hash_mib: c.hash_mib }
+    }
+
+    /// Lets the search read endgame tables (None: no more): covered
+    /// positions score exactly, a covered root gets a table-perfect turn.
+    /// The borrow keeps the tables open while the handle may use them.
+    pub fn set_tables(&mut self, tables: Option<&'static crate::Tablebase>) -> Result<()> {
+        let tb = tables.map_or(ptr::null(), |t| t.ptr());
+        // SAFETY: a live handle, not searching (&mut self); tb lives forever.
+        check(unsafe { ffi::fan_search_set_tables(self.raw.as_ptr(), tb) }, "fan_search_set_tables")?;
+        Ok(())
+    }
+
+    /// Forgets everything learnt: a cleared handle answers as a new one.
+    pub fn clear(&mut self) -> Result<()> {
+        // SAFETY: a live handle, not searching (&mut self).
+        check(unsafe { ffi::fan_search_clear(self.raw.as_ptr()) }, "fan_search_clear")?;
+        Ok(())
+    }
+
+    /// Asks the running search to return at once with the best turn of
+    /// its last completed iteration (no effect when none runs). Safe from
+    /// any thread and from a progress closure. A request that races the
+    /// start of the search ends it after its first iteration.
+    pub fn stop(&self) {
+        let running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        if *running {
+            self.stop_requested.store(true, Ordering::SeqCst);
+            // SAFETY: a live handle; the library allows this call from any
+            // thread while a search runs.
+            unsafe { ffi::fan_search_stop(self.raw.as_ptr()) };
+        }
+    }
+
+    /// Searches `pos` (not changed) within `limits` and returns the best
+    /// line. With one thread and no time limit the result, node count
+    /// included, depends only on the position, the limits and what the
+    /// handle has learnt.
+    pub fn run(&self, pos: &Position, limits: &SearchLimits) -> Result<SearchResult> {
+        self.run_inner(pos, limits, None)
+    }
+
+    /// As [`Search::run`], calling `progress` with each line after every
+    /// completed iteration (on this thread); returning `true` stops the
+    /// search.
+    pub fn run_with_progress(
+        &self,
+        pos: &Position,
+        limits: &SearchLimits,
+        mut progress: impl FnMut(&SearchResult) -> bool,
+    ) -> Result<SearchResult> {
+        self.run_inner(pos, limits, Some(&mut progress))
+    }
+
+    fn run_inner(
+        &self,
+        pos: &Position,
+        limits: &SearchLimits,
+        progress: Option<&mut Progress<'_>>,
+    ) -> Result<SearchResult> {
+        {
+            let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+            if *running {
+                return Err(Error::with_detail(
+                    ffi::FAN_ESTATE,
+                    "fan_search_run",
+                    "a search is already running on this handle".into(),
+                ));
+            }
+            *running = true;
+            self.stop_requested.store(false, Ordering::SeqCst);
+        }
+        let c_limits = limits.to_c();
+        let mut out = ffi::fan_search_result::default();
+        let mut ctx =
+            Context { pos, progress, stop: &self.stop_requested, error: None, panic: None };
+        // SAFETY: valid pointers; ctx outlives the call, and the library
+        // calls the trampoline only on this thread during the call.
+        let code = unsafe {
+            ffi::fan_search_run(
+                &mut out,
+                self.raw.as_ptr(),
+                pos.ptr(),
+                &c_limits,
+                Some(trampoline),
+                &mut ctx as *mut Context as *mut c_void,
+            )
+        };
+        *self.running.lock().unwrap_or_else(|e| e.into_inner()) = false;
+        if let Some(p) = ctx.panic {
+            panic::resume_unwind(p);
+        }
+        if let Some(e) = ctx.error {
+            return Err(e);
+        }
+        check(code, "fan_search_run")?;
+        SearchResult::from_c(&out, pos)
+    }
+}
+
+impl Drop for Search {
+    fn drop(&mut self) {
+        // SAFETY: owned, freed once; no search runs (we hold &mut).
+        unsafe { ffi::fan_search_free(self.raw.as_ptr()) }
+    }
+}
+
+/// Searches `pos` with a fresh handle (16 MiB table), so that equal calls
+/// with one thread and no time limit give equal results.
+pub fn search(pos: &Position, limits: &SearchLimits) -> Result<SearchResult> {
+    Search::new()?.run(pos, limits)
+}
+
+impl Position {
+    /// [`search`] on this position.
+    pub fn search(&self, limits: &SearchLimits) -> Result<SearchResult> {
+        search(self, limits)
+    }
+}

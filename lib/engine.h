@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: MIT */
+/* The search handle and its threads' state, shared by the engine's files:
+ * search.c (alpha-beta, quiescence, root, iterative deepening), movepick.c
+ * (ordering), timeman.c (time and node limits), levels.c (playing
+ * levels), threads.c (workers and their threads) and engine.c (the
+ * handle and fan_search_run). Nothing here is exported. */
+#ifndef FAN_ENGINE_H
+#define FAN_ENGINE_H
+
+#include "position.h"
+#include "search.h"
+
+#include <pthread.h>
+#include <time.h>
+
+#define KEYS_MAX (FAN_TURN_LIMIT + MAX_PLY + 8)
+#define CHECK_EVERY 1024
+
+typedef struct root_move {
+    fan_turn turn;
+    spos child;
+    int score;     /* exact for lines searched with an open window */
+    int noise;     /* level randomness added to this turn's score */
+    int pv_length;
+    fan_turn pv[FAN_SEARCH_PV_MAX];
+} root_move;
+
+typedef struct search_worker {
+    fan_search *s;
+    int id;
+    pthread_t thread;
+    _Atomic uint64_t published; /* nodes, for the other threads to read */
+    uint64_t nodes;
+    int seldepth;
+    int depth_done;            /* last completed iteration */
+    root_move *roots;
+    root_move *saved;          /* roots of the last completed iteration */
+    int nroots;
+    int history[2][BOARD_SQUARES][BOARD_SQUARES];
+    fan_turn killers[MAX_PLY][2];
+    fan_turn pv[MAX_PLY][MAX_PLY];
+    int pvlen[MAX_PLY];
+    /* the turn lists of the nodes on the current line, one after the
+     * other: the list of ply p starts at base[p]; grown on demand, as no
+     * small bound of the number of turns is known (doc/api.md) */
+    fan_turn *stack_moves;
+    int *stack_scores;
+    size_t stack_cap;
+    size_t base[MAX_PLY + 1];
+    int failed;                /* FAN_ENOMEM when the stack could not grow */
+    uint64_t keys[KEYS_MAX];   /* positions of the game, then of the path */
+    int clock[KEYS_MAX];       /* paikas in a row leading to the position */
+} search_worker;
+
+#define PLY_MOVES(w, ply) ((w)->stack_moves + (w)->base[ply])
+
+#define PLY_SCORES(w, ply) ((w)->stack_scores + (w)->base[ply])
+#define STACK_START 256 /* small: every search runs the growth path */
+
+struct fan_search {
+    tt_table tt;
+    atomic_int stop;
+    search_config cfg;   /* as set by search_set_config() */
+    search_config run;   /* the switches of this run (levels may drop some) */
+    search_worker **workers;
+    int nworkers;
+    /* per run */
+    int rules;
+    mg_turns_fn gen;     /* the copies of the generator and of the */
+    eval_fn eval;        /* evaluation for this processor */
+    int root_turns;      /* complete turns played before the root turn */
+    int root_index;      /* index of the root in worker keys */
+    int ngame;           /* game positions before the root in keys */
+    uint64_t game_keys[FAN_TURN_LIMIT + 2];
+    int game_clock[FAN_TURN_LIMIT + 2];
+    uint32_t threads;    /* as configured; 0 = one per online processor */
+    int depth_limit, multipv;
+    uint64_t node_limit;
+    /* the time plan of a run (search_plan_time): no new iteration after
+     * soft_ms, a stop at hard_ms once depth 1 is done, at panic_ms even
+     * before (a clock that would run out); all 0 without a time limit */
+    uint64_t soft_ms, hard_ms, panic_ms;
+    int clock_mode; /* the limits gave a clock, not a fixed time */
+    struct timespec start;
+    fan_search_progress progress;
+    void *user;
+    const fan_tb *tables; /* TB: fan_search_set_tables(), may be NULL */
+};
+
+/* ------------------------------------------------------------------ */
+/* Stopping (timeman.c)                                                */
+
+static inline int stopped(const fan_search *s)
+{
+    return atomic_load_explicit(&s->stop, memory_order_relaxed);
+}
+
+static inline void request_stop(fan_search *s)
+{
+    atomic_store_explicit(&s->stop, 1, memory_order_relaxed);
+}
+
+/* Sets the time plan of a run from its limits. */
+void search_plan_time(fan_search *s, const fan_search_limits *limits);
+/* Milliseconds since the run started. */
+uint64_t search_elapsed_ms(const fan_search *s);
+/* Nodes of all threads, as last published. */
+uint64_t search_total_nodes(const fan_search *s);
+/* Every CHECK_EVERY nodes: publishes the count, and on the main thread
+ * stops the run at its time or node limit. */
+void search_check_limits(search_worker *w);
+/* Whether the main thread starts another iteration: with a fixed time
+ * until it is used up; with a clock until the soft limit, and not at all
+ * for a forced turn or a found win. */
+int search_another_iteration(const search_worker *w);
+
+/* Counts a node; the main thread enforces the limits. */
+static inline int count_node(search_worker *w)
+{
+    fan_search *s = w->s;
+    if (stopped(s))
+        return 1;
+    w->nodes++;
+    if (w->id == 0 && s->nworkers == 1 && s->node_limit &&
+        w->nodes >= s->node_limit)
+        request_stop(s);
+    if ((w->nodes & (CHECK_EVERY - 1)) == 0)
+        search_check_limits(w);
+    return stopped(s);
+}
+
+/* ------------------------------------------------------------------ */
+/* Move ordering (movepick.c)                                          */
+
+/* Scores the n turns of ply (the table move first, captures by size,
+ * killers, history). */
+void score_moves(search_worker *w, const spos *p, int ply, fan_turn tt_move,
+                 int n);
+/* Moves the best-scored remaining turn to index i. */
+void pick(fan_turn *moves, int *scores, int i, int n);
+/* A turn that caused a cutoff: history and killers. */
+void reward(search_worker *w, const spos *p, int ply, fan_turn t, int depth);
+
+/* ------------------------------------------------------------------ */
+/* Levels (levels.c)                                                   */
+
+typedef struct level_spec {
+    int depth;      /* full-width depth cap */
+    uint64_t nodes; /* node cap (0: none) */
+    int noise;      /* root scores get a random 0..noise-1 added */
+    int qsearch;    /* quiescence on */
+} level_spec;
+
+const level_spec *search_level(unsigned level);
+/* The noise of a root turn at a level with this much noise (0: none),
+ * from the run's seed. */
+int level_noise(uint64_t seed, fan_turn turn, int noise);
+
+/* ------------------------------------------------------------------ */
+/* Search (search.c) and threads (threads.c)                           */
+
+/* Iterative deepening of one thread. */
+void search_iterate(search_worker *w);
+/* Fills a result of the library's own version for root line 'line'. */
+void fill_result(fan_search_result *out, const search_worker *w, int line);
+int is_decisive(int score);
+
+/* Makes s have exactly n workers, keeping what existing ones learnt. */
+int ensure_workers(fan_search *s, int n);
+void free_workers(fan_search *s);
+/* Grows the turn-list stack of w to cap entries (FAN_ENOMEM: unchanged). */
+int worker_grow_stack(search_worker *w, size_t cap);
+/* Runs search_iterate on workers 0..threads-1 (0 on this thread) and
+ * waits for all of them. */
+void run_workers(fan_search *s, int threads);
+
+#endif

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/* Move ordering: the table move, captures by size, killers and the
+ * history of cutoffs; the next turn picked by selection. */
+#include "engine.h"
+
+void pick(fan_turn *moves, int *scores, int i, int n)
+{
+    int best = i;
+    for (int j = i + 1; j < n; j++)
+        if (scores[j] > scores[best])
+            best = j;
+    if (best != i) {
+        fan_turn t = moves[i];
+        moves[i] = moves[best];
+        moves[best] = t;
+        int sc = scores[i];
+        scores[i] = scores[best];
+        scores[best] = sc;
+    }
+}
+
+void score_moves(search_worker *w, const spos *p, int ply,
+                        fan_turn tt_move, int n)
+{
+    const fan_turn *moves = PLY_MOVES(w, ply);
+    int *scores = PLY_SCORES(w, ply);
+    for (int i = 0; i < n; i++) {
+        fan_turn t = moves[i];
+        int h = w->history[p->stm][FAN_TURN_FROM(t)][FAN_TURN_TO(t)];
+        if (t == tt_move)
+            scores[i] = 1 << 30;
+        else if (FAN_TURN_CAPTURED(t))
+            scores[i] = (board_popcount(FAN_TURN_CAPTURED(t)) << 20) + h;
+        else if (t == w->killers[ply][0])
+            scores[i] = 1 << 28;
+        else if (t == w->killers[ply][1])
+            scores[i] = (1 << 28) - 1;
+        else
+            scores[i] = h;
+    }
+}
+
+void reward(search_worker *w, const spos *p, int ply, fan_turn t, int depth)
+{
+    int *h = &w->history[p->stm][FAN_TURN_FROM(t)][FAN_TURN_TO(t)];
+    *h += depth * depth;
+    if (*h > (1 << 18)) {
+        for (int a = 0; a < BOARD_SQUARES; a++)
+            for (int b = 0; b < BOARD_SQUARES; b++)
+                w->history[p->stm][a][b] /= 2;
+    }
+    if (!FAN_TURN_CAPTURED(t) && w->killers[ply][0] != t) {
+        w->killers[ply][1] = w->killers[ply][0];
+        w->killers[ply][0] = t;
+    }
+}

@@ -1,6 +1,0 @@
-/* SPDX-License-Identifier: MIT */
-/* The perft engine of perft.c again, compiled with BMI2 and popcnt allowed
- * (lib/meson.build); perft_ctx_init chooses it on processors that run
- * pext and pdep fast. */
-#define FAN_PERFT_FAST_COPY 1
-#include "perft.c"

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: MIT */
+/* Time and node limits of a run: the time plan, the checks every
+ * CHECK_EVERY nodes, and whether another iteration is worth starting.
+ *
+ * A fixed time (time_ms) is used whole: iterations go on until it is up
+ * and the last completed one answers. With a clock (clock_ms, increment_ms,
+ * moves_to_go) a turn aims at a share of what is left: the clock over the
+ * turns to go (25 when none are given) plus three quarters of the
+ * increment. No iteration starts after 60% of that share, and the search
+ * stops at three shares or two fifths of the clock, whichever is less,
+ * minus a margin for the program around the search (10 ms and 2% of the
+ * clock); in the worst case it stops even inside its first iteration, with
+ * a legal turn, rather than lose on time. */
+/* clock_gettime and sysconf are POSIX: ask for them also where the C
+ * library shows only ISO C by default (musl under emscripten). */
+#define _POSIX_C_SOURCE 200809L
+#include "engine.h"
+
+void search_plan_time(fan_search *s, const fan_search_limits *l)
+{
+    s->clock_mode = l->clock_ms != 0;
+    s->soft_ms = s->hard_ms = s->panic_ms = l->time_ms;
+    if (!s->clock_mode)
+        return;
+    uint64_t clock = l->clock_ms, inc = l->increment_ms;
+    uint64_t to_go = l->moves_to_go ? l->moves_to_go : 25;
+    if (to_go > 50)
+        to_go = 50;
+    uint64_t margin = 10 + clock / 50;
+    uint64_t usable = clock > margin ? clock - margin : 1;
+    uint64_t share = clock / (to_go + 1) + inc * 3 / 4;
+    uint64_t hard = share * 3;
+    if (hard > clock * 2 / 5 + inc * 3 / 4)
+        hard = clock * 2 / 5 + inc * 3 / 4;
+    if (hard > usable)
+        hard = usable;
+    if (l->time_ms && hard > l->time_ms)
+        hard = l->time_ms;
+    if (share > hard)
+        share = hard;
+    s->soft_ms = share ? share : 1;
+    s->hard_ms = hard ? hard : 1;
+    s->panic_ms = usable;
+}
+
+uint64_t search_elapsed_ms(const fan_search *s)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    int64_t ms = (int64_t)(now.tv_sec - s->start.tv_sec) * 1000 +
+                 (now.tv_nsec - s->start.tv_nsec) / 1000000;
+    return ms < 0 ? 0 : (uint64_t)ms;
+}
+
+uint64_t search_total_nodes(const fan_search *s)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < s->nworkers; i++)
+        n += atomic_load_explicit(&s->workers[i]->published,
+                                  memory_order_relaxed);
+    return n;
+}
+
+void search_check_limits(search_worker *w)
+{
+    fan_search *s = w->s;
+    atomic_store_explicit(&w->published, w->nodes, memory_order_relaxed);
+    if (w->id != 0)
+        return;
+    /* the first iteration completes, so that a time limit returns a
+     * searched turn, unless the clock itself would run out */
+    if (s->hard_ms) {
+        uint64_t t = search_elapsed_ms(s);
+        if ((w->depth_done >= 1 && t >= s->hard_ms) ||
+            (s->clock_mode && t >= s->panic_ms))
+            request_stop(s);
+    }
+    if (s->node_limit && s->nworkers > 1 &&
+        search_total_nodes(s) >= s->node_limit)
+        request_stop(s);
+}
+
+int search_another_iteration(const search_worker *w)
+{
+    const fan_search *s = w->s;
+    if (!s->hard_ms)
+        return 1;
+    uint64_t t = search_elapsed_ms(s);
+    if (!s->clock_mode)
+        return t < s->hard_ms;
+    /* a clock is better kept for later: a forced turn or a found win needs
+     * no more, and an iteration started late would rarely finish */
+    if (w->nroots == 1 || is_decisive(w->roots[0].score))
+        return 0;
+    return t * 10 < s->soft_ms * 6;
+}
