@@ -87,3 +87,19 @@ int board_direction(int a, int b)
             return d;
     return -1;
 }
+
+uint64_t board_mask_from_chess(uint64_t points)
+{
+    uint64_t m = 0;
+    for (; points; points &= points - 1)
+        m |= BIT(BOARD_FROM_CHESS(board_lsb(points)));
+    return m;
+}
+
+uint64_t board_mask_to_chess(uint64_t squares)
+{
+    uint64_t m = 0;
+    for (; squares; squares &= squares - 1)
+        m |= BIT(BOARD_TO_CHESS(board_lsb(squares)));
+    return m;
+}

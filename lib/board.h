@@ -114,4 +114,25 @@ static inline int board_lsb(uint64_t m)
     return __builtin_ctzll(m);
 }
 
+/* Fanorona Chess coordinates. The chess board (files a..e left to right,
+ * ranks 1..9 bottom to top, point p = file + 5 * rank, 0-based) is this
+ * board turned a quarter turn: turning the chess board clockwise lays
+ * rank r on column r (so rank 1 is column a, rank 9 column i) and file f
+ * on row 4 - f (file a is row 5, file e row 1). Strong points stay strong
+ * (file + rank and column + row have the same parity), and a chess
+ * direction is the Fanorona direction two places further round: chess
+ * north (up the ranks) is Fanorona east. This is the only place the two
+ * coordinate systems meet. */
+#define CHESS_FILES 5
+#define CHESS_RANKS 9
+#define CHESS_FILE(p) ((p) % CHESS_FILES)
+#define CHESS_RANK(p) ((p) / CHESS_FILES)
+#define BOARD_FROM_CHESS(p) (CHESS_RANK(p) + BOARD_COLS * (4 - CHESS_FILE(p)))
+#define BOARD_TO_CHESS(s) ((4 - SQ_ROW(s)) + CHESS_FILES * SQ_COL(s))
+#define BOARD_DIR_FROM_CHESS(d) (((d) + 6) & 7)
+#define BOARD_DIR_TO_CHESS(d) (((d) + 2) & 7)
+/* A point set in one numbering to the same points in the other. */
+FAN_INTERNAL uint64_t board_mask_from_chess(uint64_t points);
+FAN_INTERNAL uint64_t board_mask_to_chess(uint64_t squares);
+
 #endif

@@ -68,29 +68,6 @@ static int read_board(reader *rd, uint64_t *white, uint64_t *black)
     return FAN_OK;
 }
 
-/* A decimal number without sign or leading zeros, at most max. */
-static int read_number(reader *rd, unsigned long max, unsigned long *out,
-                       const char *what)
-{
-    char b[16];
-    size_t start = rd->i;
-    unsigned long v = 0;
-    if (rd->s[rd->i] < '0' || rd->s[rd->i] > '9')
-        return fail(rd, rd->i, "expected the %s (a number), found %s", what,
-                    text_char(b, rd->s[rd->i]));
-    if (rd->s[rd->i] == '0' && rd->s[rd->i + 1] >= '0' &&
-        rd->s[rd->i + 1] <= '9')
-        return fail(rd, rd->i, "the %s has a leading zero", what);
-    while (rd->s[rd->i] >= '0' && rd->s[rd->i] <= '9') {
-        v = v * 10 + (unsigned long)(rd->s[rd->i] - '0');
-        if (v > max)
-            return fail(rd, start, "the %s is larger than %lu", what, max);
-        rd->i++;
-    }
-    *out = v;
-    return FAN_OK;
-}
-
 /* A chain as read, with where each part was found for error reports. */
 typedef struct chain_text {
     fan_path path;
@@ -266,7 +243,7 @@ FAN_API int fan_position_from_string(fan_position **out, const char *text,
     if (text[rd.i] >= 'a' && text[rd.i] <= 'z') {
         if ((r = read_rules(&rd, &rules)) != FAN_OK ||
             (r = expect_space(&rd, "turn counter")) != FAN_OK ||
-            (r = read_number(&rd, FAN_TURN_LIMIT, &turns, "turn counter")) !=
+            (r = text_read_number(&rd, FAN_TURN_LIMIT, &turns, "turn counter")) !=
                 FAN_OK ||
             (r = expect_space(&rd, "chain field")) != FAN_OK)
             return r;
@@ -283,11 +260,11 @@ FAN_API int fan_position_from_string(fan_position **out, const char *text,
         }
     } else if (text[rd.i] >= '0' && text[rd.i] <= '9') {
         unsigned long clock, number;
-        if ((r = read_number(&rd, 100000, &clock, "first counter")) != FAN_OK ||
+        if ((r = text_read_number(&rd, 100000, &clock, "first counter")) != FAN_OK ||
             (r = expect_space(&rd, "turn number")) != FAN_OK)
             return r;
         size_t number_at = rd.i;
-        if ((r = read_number(&rd, 100000, &number, "turn number")) != FAN_OK)
+        if ((r = text_read_number(&rd, 100000, &number, "turn number")) != FAN_OK)
             return r;
         (void)clock; /* a counter other engines keep; no rule here uses it */
         if (number < 1)

@@ -104,3 +104,29 @@ int text_finish(writer *w, size_t *needed)
         w->buf[w->len < w->size ? w->len : w->size - 1] = '\0';
     return w->len < w->size ? FAN_OK : FAN_EBUFS;
 }
+
+/* A decimal number without sign or leading zeros, at most max. */
+int text_read_number(reader *rd, unsigned long max, unsigned long *out,
+                     const char *what)
+{
+    char b[16];
+    size_t start = rd->i;
+    unsigned long v = 0;
+    if (rd->s[rd->i] < '0' || rd->s[rd->i] > '9')
+        return text_fail(rd, rd->i, FAN_EPARSE,
+                         "expected the %s (a number), found %s", what,
+                         text_char(b, rd->s[rd->i]));
+    if (rd->s[rd->i] == '0' && rd->s[rd->i + 1] >= '0' &&
+        rd->s[rd->i + 1] <= '9')
+        return text_fail(rd, rd->i, FAN_EPARSE, "the %s has a leading zero",
+                         what);
+    while (rd->s[rd->i] >= '0' && rd->s[rd->i] <= '9') {
+        v = v * 10 + (unsigned long)(rd->s[rd->i] - '0');
+        if (v > max)
+            return text_fail(rd, start, FAN_EPARSE,
+                             "the %s is larger than %lu", what, max);
+        rd->i++;
+    }
+    *out = v;
+    return FAN_OK;
+}

@@ -29,6 +29,11 @@ const char *text_char(char *buf, char ch);
 /* Appends src to the NUL-terminated dst of size bytes, truncating. */
 void text_cat(char *dst, size_t size, const char *src);
 
+/* Reads a decimal number without sign or leading zeros, at most max, at
+ * rd->i; FAN_EPARSE naming 'what' otherwise. */
+int text_read_number(reader *rd, unsigned long max, unsigned long *out,
+                     const char *what);
+
 /* Reads a square name a1..i5 at rd->i; FAN_EPARSE otherwise. */
 int text_read_square(reader *rd, int *out);
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* Build-only test: the public header alone compiles as strict C99
+/* Build-only test: the public headers alone compile as strict C99
  * (-std=c99 -pedantic -Werror -Wall -Wextra, set in meson.build), and the
  * fixed layouts of the value types are what the header documents. */
 #include <fanorona.h>
+#include <fanorona-chess.h>
 
 #include <stddef.h>
 #include <stdio.h>
@@ -128,5 +129,23 @@ int main(void)
 
     /* The header and the library loaded agree on the version. */
     CHECK(fan_version_number() == FAN_VERSION_NUMBER);
+    /* Fanorona Chess: the move value and the perft entry */
+    fan_chess_move cm = FAN_CHESS_MOVE_MAKE(44, 39, FAN_CHESS_WITHDRAWAL, 43,
+                                           FAN_CHESS_KNIGHT);
+    CHECK(sizeof(fan_chess_move) == 4);
+    CHECK(FAN_CHESS_MOVE_FROM(cm) == 44);
+    CHECK(FAN_CHESS_MOVE_TO(cm) == 39);
+    CHECK(FAN_CHESS_MOVE_KIND(cm) == FAN_CHESS_WITHDRAWAL);
+    CHECK(FAN_CHESS_MOVE_CAPTURED(cm) == 43);
+    CHECK(FAN_CHESS_MOVE_PROMOTION(cm) == FAN_CHESS_KNIGHT);
+    CHECK(cm >> 24 == 0);
+    CHECK(cm == (44u | 39u << 6 | 3u << 12 | 43u << 15 | 5u << 21));
+    CHECK(FAN_CHESS_POINT(2, 8) == 42);
+    CHECK(FAN_CHESS_PIECE_COLOR(FAN_BLACK << 3 | FAN_CHESS_PAWN) == FAN_BLACK);
+    CHECK(FAN_CHESS_PIECE_TYPE(FAN_BLACK << 3 | FAN_CHESS_PAWN) == FAN_CHESS_PAWN);
+    CHECK(sizeof(fan_chess_perft_entry) == 16);
+    CHECK(offsetof(fan_chess_perft_entry, move) == 0);
+    CHECK(offsetof(fan_chess_perft_entry, nodes) == 8);
+    CHECK(FAN_CHESS_MOVES_MAX == 24 + 28 + 2 * 16 + 2 * 12 + 2 * 16 + 5 * 24);
     return failures ? 1 : 0;
 }

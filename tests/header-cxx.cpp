@@ -3,6 +3,7 @@
 // as errors, set in meson.build), links with C linkage, and has the same
 // layouts as in C.
 #include <fanorona.h>
+#include <fanorona-chess.h>
 
 #include <cstddef>
 #include <cstdio>
@@ -52,6 +53,10 @@ static_assert(offsetof(fan_tb_info, example_black) == 64,
               "fan_tb_info.example_black");
 static_assert(offsetof(fan_tb_generate_options, progress) == 8,
               "fan_tb_generate_options.progress");
+static_assert(sizeof(fan_chess_move) == 4, "fan_chess_move");
+static_assert(sizeof(fan_chess_perft_entry) == 16, "fan_chess_perft_entry");
+static_assert(offsetof(fan_chess_perft_entry, nodes) == 8,
+              "fan_chess_perft_entry.nodes");
 
 int main()
 {
@@ -67,6 +72,15 @@ int main()
         failures++;
     }
     fan_position_free(pos);
+    // Fanorona Chess through the C ABI: eleven first moves.
+    fan_chess *chess = nullptr;
+    fan_chess_move moves[FAN_CHESS_MOVES_MAX];
+    if (fan_chess_new(&chess) != FAN_OK)
+        return 1;
+    if (fan_chess_moves(moves, FAN_CHESS_MOVES_MAX, &count, chess) != FAN_OK ||
+        count != 11)
+        failures++;
+    fan_chess_free(chess);
     if (std::strcmp(fan_version_string(), FAN_VERSION_STRING) != 0)
         failures++;
     return failures ? 1 : 0;

@@ -833,7 +833,66 @@ def test_svg():
         fail(f"svg of a bad string: exit {rc}, stderr {err!r}")
 
 
+CHESS_START = "nrkrn/1bqb1/ppppp/5/5/5/PPPPP/1BQB1/NRKRN w Kk - - 0 1"
+
+
+def chess_perft(args):
+    rc, out, err = run(["chess", "perft"] + args)
+    if rc != 0:
+        fail(f"chess perft {args} exited {rc}: {err}")
+    lines = out.splitlines()
+    m = re.fullmatch(r"nodes (\d+)", lines[-1]) if lines else None
+    if not m:
+        fail(f"chess perft {args}: last line is not 'nodes N'", out)
+    return int(m.group(1)), lines[:-1]
+
+
+def test_chess():
+    """fanorona chess: perft (the values the Fanorona Chess notes give for
+    depths 1-3, and divide adding up), show, svg and a whole game."""
+    for depth, want in ((1, 11), (2, 121), (3, 1630)):
+        got, _ = chess_perft([str(depth)])
+        if got != want:
+            fail(f"chess perft {depth}: {got}, the notes say {want}")
+    total, lines = chess_perft(["--divide", "3"])
+    moves = [ln.split() for ln in lines if ln.strip()]
+    if len(moves) != 11 or sum(int(n) for _, n in moves) != total:
+        fail("chess perft --divide 3 does not add up", "\n".join(lines))
+    rc, out, err = run(["chess", "show"])
+    if rc != 0 or CHESS_START not in out.splitlines():
+        fail("chess show: no start position string", out + err)
+    need(out, "11 legal moves", "chess show")
+    # after Pc3-c4 the position string shows Black to move
+    rc, out, err = run(["chess", "perft", "--fen",
+                        "nrkrn/1bqb1/ppppp/5/5/2P2/PP1PP/1BQB1/NRKRN b Kk - - 0 1",
+                        "1"])
+    if rc != 0:
+        fail("chess perft --fen", err)
+    rc, out, err = run(["chess", "svg"])
+    if rc != 0:
+        fail("chess svg", err)
+    import xml.etree.ElementTree as ET
+    root = ET.fromstring(out)
+    classes = [e.get("class") for e in root.iter()]
+    if classes.count("piece white") != 13 or classes.count("piece black") != 13:
+        fail("chess svg: not 13 pieces a side", out)
+    # a whole game between random players ends with a result
+    rc, out, err = run(["chess", "play", "--white", "random", "--black",
+                        "random", "--seed", "3"])
+    if rc != 0 or not re.search(r"^game over: (White wins|Black wins|draw)",
+                                out, re.M):
+        fail("chess play: no result", out[-2000:] + err)
+    # refused input exits 2 and says where
+    for args in (["chess", "perft", "--fen", "bad", "1"],
+                 ["chess", "svg", "--move", "z9z9"],
+                 ["chess", "perft"]):
+        rc, out, err = run(args)
+        if rc != 2 or out:
+            fail(f"{args}: exit {rc}, not 2", out + err)
+
+
 TESTS = {
+    "chess": test_chess,
     "perft-start": test_perft_start,
     "perft-must": test_perft_must,
     "divide": test_divide,

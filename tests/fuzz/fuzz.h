@@ -32,6 +32,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
         }                                                                      \
     } while (0)
 
+/* The input as a NUL-terminated string (the readers stop at the first
+ * NUL), or NULL when out of memory; free() it. */
+static inline char *fuzz_text(const uint8_t *data, size_t size)
+{
+    char *text = (char *)malloc(size + 1);
+    if (text) {
+        for (size_t i = 0; i < size; i++)
+            text[i] = (char)data[i];
+        text[size] = '\0';
+    }
+    return text;
+}
+
 static inline int fuzz_popcount(uint64_t m)
 {
     return __builtin_popcountll(m);

@@ -423,15 +423,21 @@ _PROTOTYPES = {
                              ctypes.POINTER(FanTbGenerateOptions)]),
 }
 
-for _name, (_restype, _argtypes) in _PROTOTYPES.items():
-    try:
-        _f = getattr(lib, _name)
-    except AttributeError:
-        raise LibraryNotFoundError(
-            "the library loaded from %s has no %s(): it is older than this "
-            "package" % (path, _name)) from None
-    _f.restype = _restype
-    _f.argtypes = _argtypes
+def declare(prototypes):
+    """Sets the result and argument types of the library's functions
+    {name: (restype, argtypes)}; a missing one means an older library."""
+    for name, (restype, argtypes) in prototypes.items():
+        try:
+            f = getattr(lib, name)
+        except AttributeError:
+            raise LibraryNotFoundError(
+                "the library loaded from %s has no %s(): it is older than "
+                "this package" % (path, name)) from None
+        f.restype = restype
+        f.argtypes = argtypes
+
+
+declare(_PROTOTYPES)
 
 
 def strerror(code):

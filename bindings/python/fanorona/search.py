@@ -321,13 +321,18 @@ class Search:
             _L.fan_search_stop(self._h)
 
     def run(self, position, depth=None, nodes=None, time_ms=None,
-            level=None, seed=None, multipv=1, progress=None):
+            level=None, seed=None, multipv=1, progress=None, *,
+            clock_ms=None, increment_ms=None, moves_to_go=None):
         """Searches position (which is not changed; do not change it from
         another thread meanwhile) and returns the best line as a
         SearchResult.
 
-        Limits: depth (full-width turns), nodes, time_ms; None for no
-        limit, and with none of them the search runs until stop().
+        Limits: depth (full-width turns), nodes, time_ms (a fixed time,
+        used whole); None for no limit, and with none of them the search
+        runs until stop(). Or a clock: clock_ms left on the mover's clock,
+        increment_ms added after each turn, moves_to_go turns to the next
+        control; the library then decides how much of it to spend, and
+        never all of it.
         With more than one thread (see configure()) the result depends on
         timing. level 1..10 plays weaker (seed makes its choices
         repeatable). multipv lines are reported to progress, which is
@@ -354,6 +359,9 @@ class Search:
         limits.multipv = _limit(multipv, "multipv", 32)
         limits.level = _limit(level, "level", 32)
         limits.seed = _limit(seed, "seed", 64)
+        limits.clock_ms = _limit(clock_ms, "clock_ms", 64)
+        limits.increment_ms = _limit(increment_ms, "increment_ms", 64)
+        limits.moves_to_go = _limit(moves_to_go, "moves_to_go", 32)
 
         raised = []
 
@@ -394,3 +402,33 @@ class Search:
             raise raised[0]
         check(code, "fan_search_run")
         return SearchResult._from_c(out, position)
+
+    def analyse(self, position, multipv, depth=None, nodes=None,
+                time_ms=None, *, clock_ms=None, increment_ms=None,
+                moves_to_go=None):
+        """The multipv best lines of the last completed iteration, best
+        first, as a list of SearchResult (fewer when the position has
+        fewer turns). Limits as run().
+
+        >>> from fanorona import Position, Search
+        >>> with Search() as s:
+        ...     lines = s.analyse(Position(), 3, depth=2)
+        >>> [line.line for line in lines]
+        [1, 2, 3]
+        >>> lines[0].score >= lines[1].score >= lines[2].score
+        True
+        """
+        lines = {}
+
+        def keep(line):
+            # every line is reported after each completed iteration: the
+            # last report of each line number is the last iteration's
+            lines[line.line] = line
+
+        best = self.run(position, depth, nodes, time_ms, None, None, multipv,
+                        keep, clock_ms=clock_ms, increment_ms=increment_ms,
+                        moves_to_go=moves_to_go)
+        depth_done = max((line.depth for line in lines.values()), default=0)
+        found = [lines[k] for k in sorted(lines)
+                 if lines[k].depth == depth_done]
+        return found or [best]

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # Types of fanorona.search (the code is search.py; stubtest checks that
 # the two agree).
-from typing import Callable, Optional, Tuple, Type
+from typing import List, Callable, Optional, Tuple, Type
 from types import TracebackType
 
 from .moves import Turn
@@ -62,4 +62,10 @@ class Search:
     def run(self, position: Position, depth: Optional[int] = ..., nodes: Optional[int] = ...,
             time_ms: Optional[int] = ..., level: Optional[int] = ...,
             seed: Optional[int] = ..., multipv: int = ...,
-            progress: Optional[Callable[[SearchResult], object]] = ...) -> SearchResult: ...
+            progress: Optional[Callable[[SearchResult], object]] = ..., *,
+            clock_ms: Optional[int] = ..., increment_ms: Optional[int] = ...,
+            moves_to_go: Optional[int] = ...) -> SearchResult: ...
+    def analyse(self, position: Position, multipv: int, depth: Optional[int] = ...,
+                nodes: Optional[int] = ..., time_ms: Optional[int] = ..., *,
+                clock_ms: Optional[int] = ..., increment_ms: Optional[int] = ...,
+                moves_to_go: Optional[int] = ...) -> List[SearchResult]: ...

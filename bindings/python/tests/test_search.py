@@ -218,6 +218,25 @@ class SearchTest(unittest.TestCase):
         self.assertGreaterEqual(r.depth, 1)
         check_line(self, fan.Position(), r)
 
+    def test_clock_and_analyse(self):
+        pos = fan.Position()
+        with fan.Search() as s:
+            r = s.run(pos, clock_ms=2000, increment_ms=10)
+            check_line(self, pos, r)
+            self.assertLessEqual(r.time_ms, 260)
+            lines = s.analyse(pos, 3, depth=3)
+            self.assertEqual([line.line for line in lines], [1, 2, 3])
+            self.assertEqual({line.depth for line in lines}, {3})
+            self.assertEqual(len({line.best for line in lines}), 3)
+            for line in lines:
+                check_line(self, pos, line)
+            self.assertGreaterEqual(lines[0].score, lines[1].score)
+            # a position with two turns has two lines, however many asked
+            two = fan.Position.from_string("9/9/1BW1B4/9/9 w stop 0 -")
+            self.assertEqual(len(s.analyse(two, 5, depth=2)), 2)
+            with self.assertRaises(fan.OutOfRangeError):
+                s.run(pos, clock_ms=-1)
+
     def test_handle_options(self):
         with fan.Search(hash_mib=2, threads=2) as s:
             self.assertEqual((s.hash_mib, s.threads), (2, 2))

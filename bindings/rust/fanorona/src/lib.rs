@@ -18,6 +18,7 @@
 //! `fanorona-sys` crate).
 #![deny(missing_docs)]
 
+pub mod chess;
 /// The raw C API: the `fanorona-sys` crate, re-exported.
 pub use fanorona_sys as ffi;
 
@@ -29,7 +30,8 @@ mod tablebase;
 
 pub use error::{Error, ErrorKind, Result};
 pub use moves::{
-    Color, Count, Direction, Outcome, Reason, Rules, Square, SquareSet, Step, StepKind, Turn,
+    Color, Count, Direction, GameResult, Outcome, Reason, Rules, Square, SquareSet, Step,
+    StepKind, Turn,
 };
 pub use position::{Board, PerftOptions, Position};
 pub use search::{search, Search, SearchLimits, SearchOptions, SearchResult};

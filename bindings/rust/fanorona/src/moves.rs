@@ -152,6 +152,45 @@ impl fmt::Display for Reason {
     }
 }
 
+/// How the game stands: an [`Outcome`] and the [`Reason`] it ended, with
+/// the same shape as Python's `fanorona.Result` (`outcome`, `reason`,
+/// `is_over`, `winner`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameResult {
+    /// Ongoing, a win for either side, or a draw.
+    pub outcome: Outcome,
+    /// Why the game ended (`Reason::None` while it goes on).
+    pub reason: Reason,
+}
+
+impl GameResult {
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.outcome != Outcome::Ongoing
+    }
+
+    /// The winner, or `None` while the game goes on or when it is drawn.
+    pub fn winner(&self) -> Option<Color> {
+        match self.outcome {
+            Outcome::WhiteWins => Some(Color::White),
+            Outcome::BlackWins => Some(Color::Black),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    /// "ongoing", or the outcome with its reason: "white wins (the player
+    /// to move has no pieces)", as Python's `str(Result)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_over() {
+            write!(f, "{} ({})", self.outcome, self.reason)
+        } else {
+            write!(f, "{}", self.outcome)
+        }
+    }
+}
+
 /// A point of the board, 0..44 (`a1` = 0, `e3` = 22, `i5` = 44).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);

@@ -10,7 +10,8 @@ use std::str::FromStr;
 use crate::error::{check, Error, Result};
 use crate::ffi;
 use crate::moves::{
-    Color, Count, Direction, Outcome, Reason, Rules, Square, SquareSet, Step, StepKind, Turn,
+    Color, Count, Direction, GameResult, Outcome, Reason, Rules, Square, SquareSet, Step,
+    StepKind, Turn,
 };
 
 /// Options of [`Position::perft_with`]. The default is the plain count:
@@ -194,20 +195,22 @@ impl Position {
         unsafe { ffi::fan_position_turns_played(self.ptr()) as u32 }
     }
 
-    /// The outcome and the reason the game ended.
-    pub fn result(&self) -> (Outcome, Reason) {
+    /// How the game stands: the outcome and the reason it ended.
+    pub fn result(&self) -> GameResult {
         // SAFETY: a live handle.
         unsafe {
-            (
-                Outcome::from_c(ffi::fan_position_result(self.ptr())).expect("an outcome"),
-                Reason::from_c(ffi::fan_position_result_reason(self.ptr())).expect("a reason"),
-            )
+            GameResult {
+                outcome: Outcome::from_c(ffi::fan_position_result(self.ptr()))
+                    .expect("an outcome"),
+                reason: Reason::from_c(ffi::fan_position_result_reason(self.ptr()))
+                    .expect("a reason"),
+            }
         }
     }
 
     /// Whether the game has ended (won, lost or drawn).
     pub fn is_over(&self) -> bool {
-        self.result().0 != Outcome::Ongoing
+        self.result().is_over()
     }
 
     /// The board drawn as text, row 5 at the top.
@@ -529,11 +532,11 @@ impl Position {
     }
 }
 
-fn parse_error() -> ffi::fan_parse_error {
+pub(crate) fn parse_error() -> ffi::fan_parse_error {
     ffi::fan_parse_error { offset: 0, reserved: 0, message: [0; 120] }
 }
 
-fn c_text(text: &str, function: &'static str) -> Result<CString> {
+pub(crate) fn c_text(text: &str, function: &'static str) -> Result<CString> {
     CString::new(text).map_err(|e| {
         let mut err = parse_error();
         err.offset = e.nul_position() as u32;
@@ -544,7 +547,7 @@ fn c_text(text: &str, function: &'static str) -> Result<CString> {
     })
 }
 
-fn text_check(code: c_int, function: &'static str, err: &ffi::fan_parse_error) -> Result<()> {
+pub(crate) fn text_check(code: c_int, function: &'static str, err: &ffi::fan_parse_error) -> Result<()> {
     if code < 0 {
         Err(Error::text(code, function, err))
     } else {

@@ -50,8 +50,15 @@ pub struct SearchLimits {
     pub depth: Option<u32>,
     /// Positions to search, all threads together.
     pub nodes: Option<u64>,
-    /// Wall-clock limit in milliseconds.
+    /// A fixed time for the turn in milliseconds, used whole.
     pub time_ms: Option<u64>,
+    /// The time left on the mover's clock in milliseconds: the library
+    /// decides how much of it to spend, and never all of it.
+    pub clock_ms: Option<u64>,
+    /// Added to the clock after each turn.
+    pub increment_ms: u64,
+    /// Turns until the clock is refilled (0: none).
+    pub moves_to_go: u32,
     /// Lines reported to the progress closure.
     pub multipv: u32,
     /// 1..10 plays weaker (1 weakest); `None` is full strength.
@@ -66,6 +73,9 @@ impl Default for SearchLimits {
             depth: None,
             nodes: None,
             time_ms: None,
+            clock_ms: None,
+            increment_ms: 0,
+            moves_to_go: 0,
             multipv: 1,
             level: None,
             seed: 0,
@@ -89,6 +99,18 @@ impl SearchLimits {
         self.time_ms = Some(ms);
         self
     }
+    /// Sets the clock: [`SearchLimits::clock_ms`] and
+    /// [`SearchLimits::increment_ms`].
+    pub fn clock(mut self, left_ms: u64, increment_ms: u64) -> SearchLimits {
+        self.clock_ms = Some(left_ms);
+        self.increment_ms = increment_ms;
+        self
+    }
+    /// Sets [`SearchLimits::moves_to_go`].
+    pub fn moves_to_go(mut self, moves: u32) -> SearchLimits {
+        self.moves_to_go = moves;
+        self
+    }
     /// Sets [`SearchLimits::multipv`].
     pub fn multipv(mut self, lines: u32) -> SearchLimits {
         self.multipv = lines;
@@ -110,6 +132,9 @@ impl SearchLimits {
             max_depth: self.depth.unwrap_or(0),
             max_nodes: self.nodes.unwrap_or(0),
             time_ms: self.time_ms.unwrap_or(0),
+            clock_ms: self.clock_ms.unwrap_or(0),
+            increment_ms: self.increment_ms,
+            moves_to_go: self.moves_to_go,
             multipv: self.multipv,
             level: self.level.unwrap_or(0),
             seed: self.seed,
@@ -346,6 +371,25 @@ impl Search {
         mut progress: impl FnMut(&SearchResult) -> bool,
     ) -> Result<SearchResult> {
         self.run_inner(pos, limits, Some(&mut progress))
+    }
+
+    /// The `limits.multipv` best lines of the last completed iteration,
+    /// best first (fewer when the position has fewer turns).
+    pub fn analyse(&self, pos: &Position, limits: &SearchLimits) -> Result<Vec<SearchResult>> {
+        let mut lines: Vec<SearchResult> = Vec::new();
+        let best = self.run_with_progress(pos, limits, |line| {
+            // every line comes after each completed iteration: a line
+            // number seen again starts a newer iteration's report
+            if line.line as usize <= lines.len() {
+                lines.truncate(line.line as usize - 1);
+            }
+            lines.push(line.clone());
+            false
+        })?;
+        if lines.is_empty() {
+            lines.push(best);
+        }
+        Ok(lines)
     }
 
     fn run_inner(

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 //! The crate's tests, linked into one binary.
+mod chess;
 mod errors;
 mod game;
 mod perft;

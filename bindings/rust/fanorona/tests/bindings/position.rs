@@ -3,7 +3,7 @@
 use std::collections::{HashMap, HashSet};
 
 use fanorona::{
-    Color, Count, Direction, ErrorKind, Outcome, Position, Reason, Rules, Square, SquareSet,
+    Color, Count, Direction, ErrorKind, GameResult, Outcome, Position, Reason, Rules, Square, SquareSet,
     StepKind, Turn,
 };
 
@@ -51,7 +51,9 @@ fn start_position() {
     assert_eq!(pos.piece(sq("d3")), Some(Color::White));
     assert_eq!(pos.piece(sq("c3")), Some(Color::Black));
     assert_eq!(pos.side_to_move(), Color::White);
-    assert_eq!(pos.result(), (Outcome::Ongoing, Reason::None));
+    assert_eq!(pos.result(), GameResult { outcome: Outcome::Ongoing, reason: Reason::None });
+    assert!(!pos.result().is_over() && pos.result().winner().is_none());
+    assert_eq!(pos.result().to_string(), "ongoing");
     let board = pos.board().to_string();
     let lines: Vec<&str> = board.lines().collect();
     assert_eq!(lines[0], "5 B-B-B-B-B-B-B-B-B");
@@ -200,11 +202,13 @@ fn records() {
 fn results() {
     let mut pos = Position::custom(set("a1"), set("c1"), Color::White, Rules::Stop).unwrap();
     pos.play_str("a1-b1A").unwrap();
-    assert_eq!(pos.result(), (Outcome::WhiteWins, Reason::NoPieces));
+    assert_eq!(pos.result(), GameResult { outcome: Outcome::WhiteWins, reason: Reason::NoPieces });
+    assert_eq!(pos.result().winner(), Some(Color::White));
+    assert_eq!(pos.result().to_string(), "white wins (the player to move has no pieces)");
     assert_eq!(pos.legal_turns().unwrap().count(), 0);
     // Black's a1 has every neighbour taken: no paika, no capture
     let stuck = Position::custom(set("b1 a2 b2"), set("a1"), Color::Black, Rules::Stop).unwrap();
-    assert_eq!(stuck.result(), (Outcome::WhiteWins, Reason::NoMoves));
+    assert_eq!(stuck.result(), GameResult { outcome: Outcome::WhiteWins, reason: Reason::NoMoves });
 }
 
 #[test]

@@ -32,7 +32,7 @@ fn ends_game(pos: &Position, turn: &Turn, loser: Color) -> bool {
     let mut after = pos.clone();
     after.play(turn).unwrap();
     let winner = if loser == Color::Black { Outcome::WhiteWins } else { Outcome::BlackWins };
-    after.result().0 == winner
+    after.result().outcome == winner
 }
 
 #[test]
@@ -218,4 +218,18 @@ fn bad_arguments() {
     assert!(over.is_over());
     let e = over.search(&SearchLimits::default().depth(1)).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::GameOver);
+}
+
+#[test]
+fn clock_and_analyse() {
+    let pos = Position::new(Rules::Stop).unwrap();
+    let s = Search::new().unwrap();
+    let r = s.run(&pos, &SearchLimits::default().clock(2000, 10)).unwrap();
+    assert!(r.time_ms <= 260, "a 2 s clock took {} ms", r.time_ms);
+    let lines = s.analyse(&pos, &SearchLimits::default().depth(3).multipv(3)).unwrap();
+    assert_eq!(lines.iter().map(|l| l.line).collect::<Vec<_>>(), [1, 2, 3]);
+    assert!(lines.iter().all(|l| l.depth == 3));
+    assert!(lines[0].score >= lines[1].score && lines[1].score >= lines[2].score);
+    assert!(lines[0].best != lines[1].best && lines[1].best != lines[2].best);
+    assert_eq!(lines[0].best, s.run(&pos, &SearchLimits::default().depth(3)).unwrap().best);
 }
