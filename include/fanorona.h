@@ -57,6 +57,10 @@ extern "C" {
 #define FAN_ENOHISTORY (-9) /* nothing to undo or redo */
 #define FAN_ESTATE (-10)    /* not possible in the current turn state */
 #define FAN_EPOSITION (-11) /* the position described is impossible */
+#define FAN_EIO (-12)       /* a file could not be read or written */
+#define FAN_EFORMAT (-13)   /* a table file is corrupt, truncated or of another version */
+#define FAN_ESTOPPED (-14)  /* the caller stopped the work (progress callback) */
+#define FAN_ENOTABLE (-15)  /* no open endgame table covers the position */
 
 /** A static, readable English text for an error code (never NULL). */
 FAN_API const char *fan_strerror(int code);
@@ -727,6 +731,146 @@ FAN_API int fan_square_parse(const char *text);
 FAN_API int fan_position_svg(char *buf, size_t size, size_t *needed,
                              const fan_position *pos, uint64_t highlight,
                              const fan_path *path, uint32_t flags);
+
+/* ------------------------------------------------------------------ */
+/* Endgame tablebases (doc/tablebases.md)                              */
+
+/*
+ * Tables hold, for every position at the start of a turn with at most
+ * FAN_TB_MAX_PIECES pieces (each side at least one) and one ruleset, the
+ * value for the side to move and the distance to the end of the game in
+ * complete turns (both sides counted) under perfect play: the winner
+ * takes the shortest way, the loser the longest. Threefold repetition and
+ * the 400-turn limit are not part of the values: a position in which
+ * neither side can force the end is a draw. One file per ruleset and
+ * material (pieces of the side to move, pieces of the other side).
+ */
+typedef struct fan_tb fan_tb;
+
+#define FAN_TB_MAX_PIECES 8 /* total pieces the file format provides for */
+
+#define FAN_TB_LOSS (-1)
+#define FAN_TB_DRAW 0
+#define FAN_TB_WIN 1
+
+/** Called now and then by fan_tb_generate() and fan_tb_verify() on the
+ *  caller's thread: done of total units of work. A non-zero return stops
+ *  the work (FAN_ESTOPPED). */
+typedef int (*fan_tb_progress)(void *user, uint64_t done, uint64_t total);
+
+/* How fan_tb_generate() and fan_tb_verify() work. Initialise with
+ * fan_tb_generate_options_init() or FAN_TB_GENERATE_OPTIONS_INIT; later
+ * versions only append fields. */
+typedef struct fan_tb_generate_options {
+    uint32_t version;          /* FAN_TB_GENERATE_OPTIONS_VERSION */
+    uint32_t threads;          /* 0: one per online processor */
+    fan_tb_progress progress;  /* may be NULL */
+    void *user;                /* passed to progress */
+} fan_tb_generate_options;
+
+#define FAN_TB_GENERATE_OPTIONS_VERSION 1
+#define FAN_TB_GENERATE_OPTIONS_INIT { FAN_TB_GENERATE_OPTIONS_VERSION, 1, 0, 0 }
+#define FAN_TB_MAX_THREADS 256
+
+/** Sets *out to FAN_TB_GENERATE_OPTIONS_INIT. FAN_EINVAL for NULL. */
+FAN_API int fan_tb_generate_options_init(fan_tb_generate_options *out);
+
+/**
+ * Generates into the existing directory dir every table of the ruleset
+ * with 2..max_pieces pieces, smallest first. Tables already in dir that
+ * open cleanly are kept. Each file is written under a temporary name and
+ * renamed when complete, so a stop or a crash leaves only complete tables
+ * (those of the materials finished before it). opts may be NULL.
+ * Errors: FAN_EINVAL (NULL dir, unknown rules or options version),
+ * FAN_ERANGE (max_pieces outside 2..FAN_TB_MAX_PIECES, threads above
+ * FAN_TB_MAX_THREADS, or a distance beyond the format's 254 turns),
+ * FAN_EIO, FAN_EFORMAT (a table in dir is damaged), FAN_ENOMEM,
+ * FAN_ESTOPPED.
+ */
+FAN_API int fan_tb_generate(const char *dir, int rules, int max_pieces,
+                            const fan_tb_generate_options *opts);
+
+/**
+ * Opens every table file in dir (both rulesets), memory-mapped and checked
+ * (header, size, checksum). The handle is read-only and may be probed from
+ * many threads at once. Errors: FAN_EINVAL, FAN_EIO (dir unreadable),
+ * FAN_EFORMAT (a table file is corrupt, truncated or of another format
+ * version: nothing is opened), FAN_ENOTABLE (dir holds no table),
+ * FAN_ENOMEM.
+ */
+FAN_API int fan_tb_open(fan_tb **out, const char *dir);
+/** Unmaps and frees; NULL is a no-op. */
+FAN_API void fan_tb_close(fan_tb *tb);
+
+/**
+ * The value (FAN_TB_WIN, _DRAW or _LOSS for the side to move) and the
+ * distance in complete turns (-1 for a draw) of pos, from its board, side
+ * to move and ruleset (its history is not looked at). A side to move
+ * without pieces is a loss in 0. No allocation; thread-safe. Errors:
+ * FAN_EINVAL (NULL), FAN_ESTATE (pos is in the middle of a chain),
+ * FAN_ENOTABLE (no open table for this material and ruleset).
+ */
+FAN_API int fan_tb_probe(int *value, int *distance, const fan_tb *tb,
+                         const fan_position *pos);
+
+/**
+ * Every legal turn of pos that keeps its table value, best first: for a
+ * win the turns that keep the win, shortest first; for a draw those that
+ * keep the draw; for a loss every turn, longest resistance first. Equal
+ * distances keep the order of generation. (out, capacity, count) as
+ * fan_position_turns(): the first capacity turns, *count set and
+ * FAN_EBUFS when capacity is too small. Errors as fan_tb_probe(); FAN_ENOTABLE also when a successor's
+ * table is missing.
+ */
+FAN_API int fan_tb_best_turns(fan_turn *out, size_t capacity, size_t *count,
+                              const fan_tb *tb, const fan_position *pos);
+
+/* One open table, as fan_tb_info() describes it. */
+typedef struct fan_tb_info {
+    uint32_t version;       /* FAN_TB_INFO_VERSION */
+    int32_t rules;          /* FAN_RULES_STOP or FAN_RULES_MUST */
+    uint32_t own_pieces;    /* pieces of the side to move */
+    uint32_t other_pieces;  /* pieces of the other side */
+    uint64_t positions;     /* entries: every placement of both sets */
+    uint64_t wins, draws, losses; /* for the side to move */
+    uint32_t longest_win;   /* turns of the longest win (0: no win) */
+    uint32_t longest_loss;  /* turns of the longest loss */
+    uint64_t example_white; /* a position of the longest win, White to */
+    uint64_t example_black; /* move (both 0 when there is no win) */
+} fan_tb_info;
+
+#define FAN_TB_INFO_VERSION 1
+#define FAN_TB_INFO_INIT { FAN_TB_INFO_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+
+/** Zeroes *out and sets its version. FAN_EINVAL for NULL. */
+FAN_API int fan_tb_info_init(fan_tb_info *out);
+/** The number of open tables (>= 1), or FAN_EINVAL. */
+FAN_API int fan_tb_count(const fan_tb *tb);
+/** Describes open table index (0..fan_tb_count() - 1; ordered by ruleset,
+ *  total pieces, pieces of the side to move). out->version must be set
+ *  (fan_tb_info_init()). FAN_EINVAL, FAN_ERANGE for a bad index. */
+FAN_API int fan_tb_info_get(fan_tb_info *out, const fan_tb *tb, int index);
+
+/**
+ * Re-checks every entry of every open table against its successors (which
+ * proves the tables right: see doc/tablebases.md) and writes the number of
+ * entries that disagree to *bad. opts as fan_tb_generate() (threads,
+ * progress). Errors: FAN_EINVAL, FAN_ENOTABLE (a successor's table is not
+ * open), FAN_ENOMEM, FAN_ESTOPPED.
+ */
+FAN_API int fan_tb_verify(uint64_t *bad, const fan_tb *tb,
+                          const fan_tb_generate_options *opts);
+
+/**
+ * Lets the search read tables: every position it meets at a turn boundary
+ * that tb covers (the root's children included) gets its exact score, a
+ * win in N turns at ply p scoring FAN_SCORE_WIN - (p + N), a table draw 0,
+ * so the search plays table-perfect turns where the root is covered.
+ * tb is borrowed: it must stay open while the handle searches; NULL
+ * detaches. Not while a search runs on the handle. FAN_EINVAL for a NULL
+ * search.
+ */
+FAN_API int fan_search_set_tables(fan_search *search, const fan_tb *tb);
 
 #ifdef __cplusplus
 }

@@ -161,6 +161,15 @@ FAN_API int fan_search_clear(fan_search *search)
     return FAN_OK;
 }
 
+/* TB: the tables the search reads (borrowed; NULL detaches them). */
+FAN_API int fan_search_set_tables(fan_search *search, const fan_tb *tb)
+{
+    if (!search)
+        return FAN_EINVAL;
+    search->tables = tb;
+    return FAN_OK;
+}
+
 FAN_API int fan_search_stop(fan_search *search)
 {
     if (!search)

@@ -84,6 +84,7 @@ struct fan_search {
     struct timespec start;
     fan_search_progress progress;
     void *user;
+    const fan_tb *tables; /* TB: fan_search_set_tables(), may be NULL */
 };
 
 /* ------------------------------------------------------------------ */

@@ -20,6 +20,11 @@ FAN_API const char *fan_strerror(int code)
     case FAN_ENOHISTORY: return "nothing to undo or redo";
     case FAN_ESTATE: return "not possible in the current state of the turn";
     case FAN_EPOSITION: return "impossible position";
+    case FAN_EIO: return "a file could not be read or written";
+    case FAN_EFORMAT:
+        return "a table file is corrupt, truncated or of another format version";
+    case FAN_ESTOPPED: return "stopped by the caller";
+    case FAN_ENOTABLE: return "no endgame table covers this position";
     default: return "unknown error code";
     }
 }

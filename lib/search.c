@@ -5,6 +5,7 @@
  * Every node takes its turns from the rules core's generator (the copy
  * for this processor, lib/movegen.h). */
 #include "engine.h"
+#include "tb.h" /* TB: endgame tables */
 
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +86,10 @@ static int qsearch(search_worker *w, const spos *p, int alpha, int beta, int ply
         w->seldepth = ply;
     if (!p->own)
         return -SCORE_WIN + ply;
+    int tb_exact; /* TB: a covered position scores exactly */
+    if (w->s->tables && tb_score(&tb_exact, w->s->tables, w->s->rules, p->own,
+                                 p->opp, ply))
+        return tb_exact;
     if (!mg_capturers(p->own, p->opp)) {
         if (!mg_has_turn(p->own, p->opp))
             return -SCORE_WIN + ply;
@@ -141,6 +146,10 @@ static int search(search_worker *w, const spos *p, int alpha, int beta, int dept
             return 0;
         if (s->root_turns + ply >= FAN_TURN_LIMIT)
             return mg_has_turn(p->own, p->opp) ? 0 : -SCORE_WIN + ply;
+        int tb_exact; /* TB: a covered position scores exactly */
+        if (s->tables &&
+            tb_score(&tb_exact, s->tables, s->rules, p->own, p->opp, ply))
+            return tb_exact;
         /* no line from here ends sooner than a loss now, nor later than a
          * win on the next turn */
         if (alpha < -SCORE_WIN + ply)

@@ -82,6 +82,17 @@ int main(void)
     CHECK(offsetof(fan_search_limits, moves_to_go) == 56);
     CHECK(offsetof(fan_search_limits, reserved) == 60);
 
+    CHECK(sizeof(fan_tb_generate_options) == 8 + 2 * sizeof(void *));
+    CHECK(offsetof(fan_tb_generate_options, version) == 0);
+    CHECK(offsetof(fan_tb_generate_options, threads) == 4);
+    CHECK(offsetof(fan_tb_generate_options, progress) == 8);
+
+    CHECK(sizeof(fan_tb_info) == 72);
+    CHECK(offsetof(fan_tb_info, positions) == 16);
+    CHECK(offsetof(fan_tb_info, longest_win) == 48);
+    CHECK(offsetof(fan_tb_info, example_white) == 56);
+    CHECK(offsetof(fan_tb_info, example_black) == 64);
+
     /* the result: versioned too, its pv bounded by a fixed constant */
     CHECK(FAN_SEARCH_PV_MAX == 64);
     CHECK(sizeof(fan_search_result) == 560);

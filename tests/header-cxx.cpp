@@ -48,6 +48,11 @@ static_assert(offsetof(fan_search_result, version) == 0,
 static_assert(offsetof(fan_search_result, nodes) == 32,
               "fan_search_result.nodes");
 static_assert(offsetof(fan_search_result, pv) == 48, "fan_search_result.pv");
+static_assert(sizeof(fan_tb_info) == 72, "fan_tb_info");
+static_assert(offsetof(fan_tb_info, example_black) == 64,
+              "fan_tb_info.example_black");
+static_assert(offsetof(fan_tb_generate_options, progress) == 8,
+              "fan_tb_generate_options.progress");
 static_assert(sizeof(fan_chess_move) == 4, "fan_chess_move");
 static_assert(sizeof(fan_chess_perft_entry) == 16, "fan_chess_perft_entry");
 static_assert(offsetof(fan_chess_perft_entry, nodes) == 8,

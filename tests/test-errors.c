@@ -80,7 +80,9 @@ START_TEST(strerror_texts)
     const int codes[] = {FAN_OK,        FAN_EINVAL,     FAN_ERANGE,
                          FAN_EILLEGAL,  FAN_EAMBIGUOUS, FAN_EGAMEOVER,
                          FAN_ENOMEM,    FAN_EBUFS,      FAN_EPARSE,
-                         FAN_ENOHISTORY, FAN_ESTATE,    FAN_EPOSITION};
+                         FAN_ENOHISTORY, FAN_ESTATE,    FAN_EPOSITION,
+                         FAN_EIO,       FAN_EFORMAT,    FAN_ESTOPPED,
+                         FAN_ENOTABLE};
     const size_t n = sizeof codes / sizeof codes[0];
     /* The pinned values. */
     for (size_t i = 0; i < n; i++)
@@ -92,7 +94,7 @@ START_TEST(strerror_texts)
         for (size_t j = 0; j < i; j++)
             ck_assert_str_ne(t, fan_strerror(codes[j]));
     }
-    const int unknown[] = {1, -12, 100, INT_MIN, INT_MAX};
+    const int unknown[] = {1, -16, 100, INT_MIN, INT_MAX};
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         const char *t = fan_strerror(unknown[i]);
         ck_assert_ptr_nonnull(t);

@@ -18,8 +18,11 @@ from .moves import (SQUARES, Color, Count, Direction, Outcome, Reason, Rules,
                     Square, Step, StepKind, Turn, mask, square, squares)
 from .position import Position, Result
 from .search import SCORE_DECISIVE_TURNS, SCORE_WIN, Search, SearchResult
+from .tablebase import Probe, Tablebase, TableInfo
+from . import tablebase
 
-__all__ = ["Position", "Result", "Search", "SearchResult",
+__all__ = ["Position", "Result", "Search", "SearchResult", "Tablebase",
+           "Probe", "TableInfo", "tablebase",
            "SCORE_WIN", "SCORE_DECISIVE_TURNS", "Turn", "Step", "Square", "SQUARES", "Color",
            "Rules", "StepKind", "Direction", "Outcome", "Reason", "Count",
            "square", "squares", "mask", "library_version", "library_path",

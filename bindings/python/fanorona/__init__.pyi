@@ -12,7 +12,11 @@ from .errors import (AmbiguousStepError as AmbiguousStepError,
                      NoHistoryError as NoHistoryError,
                      OutOfMemoryError as OutOfMemoryError,
                      OutOfRangeError as OutOfRangeError,
+                     NoTableError as NoTableError,
                      ParseError as ParseError,
+                     StoppedError as StoppedError,
+                     TableFileError as TableFileError,
+                     TableFormatError as TableFormatError,
                      TurnStateError as TurnStateError)
 from .moves import (SQUARES as SQUARES, Color as Color, Count as Count,
                     Direction as Direction, Outcome as Outcome,
@@ -23,8 +27,12 @@ from .position import Position as Position, Result as Result
 from .search import (SCORE_DECISIVE_TURNS as SCORE_DECISIVE_TURNS,
                      SCORE_WIN as SCORE_WIN, Search as Search,
                      SearchResult as SearchResult)
+from .tablebase import (Probe as Probe, TableInfo as TableInfo,
+                        Tablebase as Tablebase)
+from . import tablebase as tablebase
 
-__all__ = ["Position", "Result", "Search", "SearchResult",
+__all__ = ["Position", "Result", "Search", "SearchResult", "Tablebase",
+           "Probe", "TableInfo", "tablebase",
            "SCORE_WIN", "SCORE_DECISIVE_TURNS", "Turn", "Step", "Square", "SQUARES", "Color",
            "Rules", "StepKind", "Direction", "Outcome", "Reason", "Count",
            "square", "squares", "mask", "library_version", "library_path",
@@ -33,6 +41,7 @@ __all__ = ["Position", "Result", "Search", "SearchResult",
            "IllegalMoveError", "AmbiguousStepError", "GameOverError",
            "OutOfMemoryError", "BufferTooSmallError", "ParseError",
            "NoHistoryError", "TurnStateError", "ImpossiblePositionError",
+           "TableFileError", "TableFormatError", "StoppedError", "NoTableError",
            "LibraryNotFoundError"]
 
 WHITE: Color

@@ -131,6 +131,10 @@ FAN_EPARSE = -8
 FAN_ENOHISTORY = -9
 FAN_ESTATE = -10
 FAN_EPOSITION = -11
+FAN_EIO = -12
+FAN_EFORMAT = -13
+FAN_ESTOPPED = -14
+FAN_ENOTABLE = -15
 
 FAN_SQUARES = 45
 FAN_COLUMNS = 9
@@ -258,6 +262,41 @@ class FanSearchResult(ctypes.Structure):
 FanSearchProgress = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p,
                                      ctypes.POINTER(FanSearchResult))
 
+FanTbProgress = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p,
+                                 ctypes.c_uint64, ctypes.c_uint64)
+
+
+class FanTbGenerateOptions(ctypes.Structure):
+    _fields_ = [("version", ctypes.c_uint32),
+                ("threads", ctypes.c_uint32),
+                ("progress", FanTbProgress),
+                ("user", ctypes.c_void_p)]
+
+    def __init__(self):
+        super().__init__()
+        lib.fan_tb_generate_options_init(ctypes.byref(self))
+
+
+class FanTbInfo(ctypes.Structure):
+    _fields_ = [("version", ctypes.c_uint32),
+                ("rules", ctypes.c_int32),
+                ("own_pieces", ctypes.c_uint32),
+                ("other_pieces", ctypes.c_uint32),
+                ("positions", ctypes.c_uint64),
+                ("wins", ctypes.c_uint64),
+                ("draws", ctypes.c_uint64),
+                ("losses", ctypes.c_uint64),
+                ("longest_win", ctypes.c_uint32),
+                ("longest_loss", ctypes.c_uint32),
+                ("example_white", ctypes.c_uint64),
+                ("example_black", ctypes.c_uint64)]
+
+    def __init__(self):
+        super().__init__()
+        lib.fan_tb_info_init(ctypes.byref(self))
+
+
+assert ctypes.sizeof(FanTbInfo) == 72
 assert ctypes.sizeof(FanStep) == 16
 assert ctypes.sizeof(FanPath) == 64
 assert ctypes.sizeof(FanPerftEntry) == 80
@@ -368,6 +407,20 @@ _PROTOTYPES = {
                               ctypes.POINTER(FanSearchLimits),
                               FanSearchProgress, _ptr]),
     "fan_search_stop": (_int, [_ptr]),
+    "fan_search_set_tables": (_int, [_ptr, _ptr]),
+    "fan_tb_generate_options_init": (
+        _int, [ctypes.POINTER(FanTbGenerateOptions)]),
+    "fan_tb_generate": (_int, [_str, _int, _int,
+                               ctypes.POINTER(FanTbGenerateOptions)]),
+    "fan_tb_open": (_int, [_pptr, _str]),
+    "fan_tb_close": (None, [_ptr]),
+    "fan_tb_probe": (_int, [_pint, _pint, _ptr, _ptr]),
+    "fan_tb_best_turns": (_int, [_pu64, _size, _psize, _ptr, _ptr]),
+    "fan_tb_info_init": (_int, [ctypes.POINTER(FanTbInfo)]),
+    "fan_tb_count": (_int, [_ptr]),
+    "fan_tb_info_get": (_int, [ctypes.POINTER(FanTbInfo), _ptr, _int]),
+    "fan_tb_verify": (_int, [_pu64, _ptr,
+                             ctypes.POINTER(FanTbGenerateOptions)]),
 }
 
 def declare(prototypes):

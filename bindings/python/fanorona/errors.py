@@ -13,6 +13,7 @@ __all__ = [
     "IllegalMoveError", "AmbiguousStepError", "GameOverError",
     "OutOfMemoryError", "BufferTooSmallError", "ParseError",
     "NoHistoryError", "TurnStateError", "ImpossiblePositionError",
+    "TableFileError", "TableFormatError", "StoppedError", "NoTableError",
     "LibraryNotFoundError",
 ]
 
@@ -95,10 +96,32 @@ class ImpossiblePositionError(FanoronaError, ValueError):
     code = _lib.FAN_EPOSITION
 
 
+class TableFileError(FanoronaError, OSError):
+    """FAN_EIO: a table file or directory could not be read or written."""
+    code = _lib.FAN_EIO
+
+
+class TableFormatError(FanoronaError, ValueError):
+    """FAN_EFORMAT: a table file is corrupt, truncated or of another
+    format version."""
+    code = _lib.FAN_EFORMAT
+
+
+class StoppedError(FanoronaError):
+    """FAN_ESTOPPED: the progress callback asked to stop."""
+    code = _lib.FAN_ESTOPPED
+
+
+class NoTableError(FanoronaError, LookupError):
+    """FAN_ENOTABLE: no open table covers the position."""
+    code = _lib.FAN_ENOTABLE
+
+
 _BY_CODE = {cls.code: cls for cls in (
     InvalidArgumentError, OutOfRangeError, IllegalMoveError,
     AmbiguousStepError, GameOverError, OutOfMemoryError, BufferTooSmallError,
-    ParseError, NoHistoryError, TurnStateError, ImpossiblePositionError)}
+    ParseError, NoHistoryError, TurnStateError, ImpossiblePositionError,
+    TableFileError, TableFormatError, StoppedError, NoTableError)}
 
 
 def error_for(code, function=None, detail=None, offset=None):

@@ -194,7 +194,8 @@ class Search:
     it.
     """
 
-    __slots__ = ("_h", "_lock", "_running", "_stop_requested", "__weakref__")
+    __slots__ = ("_h", "_lock", "_running", "_stop_requested", "_tables",
+                 "__weakref__")
     _free = _L.fan_search_free
 
     def __init__(self, hash_mib=0, threads=1):
@@ -202,6 +203,7 @@ class Search:
         self._lock = threading.Lock()
         self._running = False
         self._stop_requested = False
+        self._tables = None
         opts = _options(hash_mib, threads, "fan_search_new")
         h = ctypes.c_void_p()
         check(_L.fan_search_new(ctypes.byref(h), ctypes.byref(opts)),
@@ -223,6 +225,22 @@ class Search:
             check(_L.fan_search_configure(self._handle("fan_search_configure"),
                                           ctypes.byref(opts)),
                   "fan_search_configure")
+
+    def use_tables(self, tablebase):
+        """Lets the search read endgame tables (a Tablebase; None: no
+        more): covered positions are scored exactly and a covered root
+        gets a table-perfect turn. The handle keeps the Tablebase alive.
+        Not while a search runs."""
+        with self._lock:
+            if self._running:
+                raise error_for(_lib.FAN_ESTATE, "fan_search_set_tables",
+                                "a search is running on this handle")
+            h = tablebase._handle("fan_search_set_tables") if tablebase \
+                else None
+            check(_L.fan_search_set_tables(
+                self._handle("fan_search_set_tables"), h),
+                "fan_search_set_tables")
+            self._tables = tablebase
 
     def _options(self):
         opts = _lib.FanSearchOptions()

@@ -6,6 +6,7 @@ from types import TracebackType
 
 from .moves import Turn
 from .position import Position
+from .tablebase import Tablebase
 
 __all__ = ["Search", "SearchResult", "SCORE_WIN", "SCORE_DECISIVE_TURNS"]
 
@@ -56,6 +57,7 @@ class Search:
     @property
     def running(self) -> bool: ...
     def clear(self) -> None: ...
+    def use_tables(self, tablebase: "Optional[Tablebase]") -> None: ...
     def stop(self) -> None: ...
     def run(self, position: Position, depth: Optional[int] = ..., nodes: Optional[int] = ...,
             time_ms: Optional[int] = ..., level: Optional[int] = ...,

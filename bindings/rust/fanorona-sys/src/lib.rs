@@ -22,6 +22,13 @@ pub const FAN_EPARSE: c_int = -8;
 pub const FAN_ENOHISTORY: c_int = -9;
 pub const FAN_ESTATE: c_int = -10;
 pub const FAN_EPOSITION: c_int = -11;
+pub const FAN_EIO: c_int = -12;
+pub const FAN_EFORMAT: c_int = -13;
+pub const FAN_ESTOPPED: c_int = -14;
+pub const FAN_ENOTABLE: c_int = -15;
+pub const FAN_TB_LOSS: c_int = -1;
+pub const FAN_TB_DRAW: c_int = 0;
+pub const FAN_TB_WIN: c_int = 1;
 
 pub const FAN_SQUARES: usize = 45;
 pub const FAN_COLUMNS: usize = 9;
@@ -450,4 +457,72 @@ extern "C" {
         user: *mut c_void,
     ) -> c_int;
     pub fn fan_search_stop(search: *mut fan_search) -> c_int;
+}
+
+/// Opaque endgame tables.
+#[repr(C)]
+pub struct fan_tb {
+    _private: [u8; 0],
+}
+
+pub type fan_tb_progress = Option<unsafe extern "C" fn(user: *mut c_void, done: u64, total: u64) -> c_int>;
+
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct fan_tb_generate_options {
+    pub version: u32,
+    pub threads: u32,
+    pub progress: fan_tb_progress,
+    pub user: *mut c_void,
+}
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct fan_tb_info {
+    pub version: u32,
+    pub rules: i32,
+    pub own_pieces: u32,
+    pub other_pieces: u32,
+    pub positions: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub longest_win: u32,
+    pub longest_loss: u32,
+    pub example_white: u64,
+    pub example_black: u64,
+}
+
+extern "C" {
+    pub fn fan_tb_generate_options_init(out: *mut fan_tb_generate_options) -> c_int;
+    pub fn fan_tb_generate(
+        dir: *const c_char,
+        rules: c_int,
+        max_pieces: c_int,
+        opts: *const fan_tb_generate_options,
+    ) -> c_int;
+    pub fn fan_tb_open(out: *mut *mut fan_tb, dir: *const c_char) -> c_int;
+    pub fn fan_tb_close(tb: *mut fan_tb);
+    pub fn fan_tb_probe(
+        value: *mut c_int,
+        distance: *mut c_int,
+        tb: *const fan_tb,
+        pos: *const fan_position,
+    ) -> c_int;
+    pub fn fan_tb_best_turns(
+        out: *mut fan_turn,
+        capacity: usize,
+        count: *mut usize,
+        tb: *const fan_tb,
+        pos: *const fan_position,
+    ) -> c_int;
+    pub fn fan_tb_info_init(out: *mut fan_tb_info) -> c_int;
+    pub fn fan_tb_count(tb: *const fan_tb) -> c_int;
+    pub fn fan_tb_info_get(out: *mut fan_tb_info, tb: *const fan_tb, index: c_int) -> c_int;
+    pub fn fan_tb_verify(
+        bad: *mut u64,
+        tb: *const fan_tb,
+        opts: *const fan_tb_generate_options,
+    ) -> c_int;
+    pub fn fan_search_set_tables(search: *mut fan_search, tb: *const fan_tb) -> c_int;
 }

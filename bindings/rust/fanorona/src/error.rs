@@ -31,6 +31,14 @@ pub enum ErrorKind {
     TurnState,
     /// FAN_EPOSITION: a board that no game can reach or that breaks the rules.
     ImpossiblePosition,
+    /// A table file or directory could not be read or written.
+    Io,
+    /// A table file is corrupt, truncated or of another format version.
+    TableFormat,
+    /// The progress callback asked to stop.
+    Stopped,
+    /// No open table covers the position.
+    NoTable,
     /// A code this crate does not know (a newer library).
     Unknown,
 }
@@ -49,6 +57,10 @@ impl ErrorKind {
             ffi::FAN_ENOHISTORY => ErrorKind::NoHistory,
             ffi::FAN_ESTATE => ErrorKind::TurnState,
             ffi::FAN_EPOSITION => ErrorKind::ImpossiblePosition,
+            ffi::FAN_EIO => ErrorKind::Io,
+            ffi::FAN_EFORMAT => ErrorKind::TableFormat,
+            ffi::FAN_ESTOPPED => ErrorKind::Stopped,
+            ffi::FAN_ENOTABLE => ErrorKind::NoTable,
             _ => ErrorKind::Unknown,
         }
     }

@@ -26,6 +26,7 @@ mod error;
 mod moves;
 mod position;
 mod search;
+mod tablebase;
 
 pub use error::{Error, ErrorKind, Result};
 pub use moves::{
@@ -34,6 +35,7 @@ pub use moves::{
 };
 pub use position::{Board, PerftOptions, Position};
 pub use search::{search, Search, SearchLimits, SearchOptions, SearchResult};
+pub use tablebase::{generate_tables, TableInfo, TableValue, Tablebase};
 
 /// The version string of the library actually loaded.
 pub fn library_version() -> String {

@@ -322,6 +322,16 @@ impl Search {
         SearchOptions { threads: c.threads, hash_mib: c.hash_mib }
     }
 
+    /// Lets the search read endgame tables (None: no more): covered
+    /// positions score exactly, a covered root gets a table-perfect turn.
+    /// The borrow keeps the tables open while the handle may use them.
+    pub fn set_tables(&mut self, tables: Option<&'static crate::Tablebase>) -> Result<()> {
+        let tb = tables.map_or(ptr::null(), |t| t.ptr());
+        // SAFETY: a live handle, not searching (&mut self); tb lives forever.
+        check(unsafe { ffi::fan_search_set_tables(self.raw.as_ptr(), tb) }, "fan_search_set_tables")?;
+        Ok(())
+    }
+
     /// Forgets everything learnt: a cleared handle answers as a new one.
     pub fn clear(&mut self) -> Result<()> {
         // SAFETY: a live handle, not searching (&mut self).

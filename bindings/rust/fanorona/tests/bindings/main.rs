@@ -6,3 +6,4 @@ mod game;
 mod perft;
 mod position;
 mod search;
+mod tablebase;

@@ -1,0 +1,321 @@
+/* SPDX-License-Identifier: MIT */
+/* fanorona tb: endgame tables (doc/tablebases.md), a family of commands:
+ * generate, probe, info, verify. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "options.h"
+#include "text.h"
+
+#include <fanorona.h>
+
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Ctrl-C and SIGTERM stop generate and verify through the progress
+ * callback, so no table is left half written. */
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+    (void) sig;
+    interrupted = 1;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double) ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+typedef struct progress_state {
+    double start, last;
+    int tty;
+} progress_state;
+
+/* A bar with the share done and an estimate of the time left from the
+ * rate so far; on a terminal redrawn in place, elsewhere a line now and
+ * then. */
+static int show_progress(void *user, uint64_t done, uint64_t total)
+{
+    progress_state *ps = user;
+    double t = now_s();
+    if (t - ps->last < (ps->tty ? 0.2 : 5.0) && done < total)
+        return interrupted;
+    ps->last = t;
+    double frac = total ? (double) done / (double) total : 1.0;
+    char bar[31];
+    int fill = (int) (frac * 30);
+    for (int i = 0; i < 30; i++)
+        bar[i] = i < fill ? '#' : '-';
+    bar[30] = 0;
+    double spent = t - ps->start;
+    double left = frac > 0.001 ? spent * (1 - frac) / frac : 0;
+    fprintf(stderr, "%s[%s] %5.1f%%  %.0fs spent, about %.0fs left%s",
+            ps->tty ? "\r" : "", bar, 100 * frac, spent, left,
+            ps->tty ? "  " : "\n");
+    fflush(stderr);
+    return interrupted;
+}
+
+/* Options with the threads asked for and the progress bar. */
+static void start_work(fan_tb_generate_options *o, progress_state *ps,
+                       const cli_value *threads)
+{
+    fan_tb_generate_options_init(o);
+    ps->start = now_s();
+    ps->last = 0;
+    ps->tty = isatty(2);
+    o->threads = threads->given ? (uint32_t) threads->number : 1;
+    o->progress = show_progress;
+    o->user = ps;
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+}
+
+static void end_work(const progress_state *ps)
+{
+    if (ps->tty)
+        fputc('\n', stderr);
+}
+
+static int open_tables(fan_tb **out, const char *dir)
+{
+    int rc = fan_tb_open(out, dir);
+    return rc == FAN_OK ? 0 : cli_library_error(dir, rc);
+}
+
+#define OPTION_THREADS                                                         \
+    {                                                                          \
+        .name = "--threads", .kind = CLI_NUMBER, .value = "T", .lo = 0,        \
+        .hi = FAN_TB_MAX_THREADS,                                              \
+        .help = "threads to share the work (0: one per core; default 1)"       \
+    }
+
+/* ------------------------------------------------------------------ */
+
+enum { GEN_RULES, GEN_PIECES, GEN_THREADS };
+
+static const cli_option generate_options[] = {
+    [GEN_RULES] = CLI_OPTION_RULES,
+    [GEN_PIECES] = {.name = "--pieces",
+                    .kind = CLI_NUMBER,
+                    .value = "N",
+                    .lo = 2,
+                    .hi = FAN_TB_MAX_PIECES,
+                    .help = "every table with 2..N pieces (needed)"},
+    [GEN_THREADS] = OPTION_THREADS,
+    {0},
+};
+
+static int run_generate(const cli_command *cmd, const cli_value *v,
+                        int noperands, char **operands)
+{
+    (void) noperands;
+    if (!v[GEN_PIECES].given)
+        return cli_usage_error(cmd, "tb generate needs --pieces N");
+    int rules = cli_rules(&v[GEN_RULES]);
+    if (rules < 0)
+        rules = FAN_RULES_STOP;
+    fan_tb_generate_options o;
+    progress_state ps;
+    start_work(&o, &ps, &v[GEN_THREADS]);
+    int rc =
+        fan_tb_generate(operands[0], rules, (int) v[GEN_PIECES].number, &o);
+    end_work(&ps);
+    if (rc != FAN_OK)
+        return cli_library_error("tb generate", rc);
+    printf("generated up to %d pieces (%s) in %.1f s\n",
+           (int) v[GEN_PIECES].number,
+           rules == FAN_RULES_MUST ? "must" : "stop", now_s() - ps.start);
+    return 0;
+}
+
+static const cli_command tb_generate = {
+    .name = "tb generate",
+    .options = generate_options,
+    .operands = "DIR",
+    .min_operands = 1,
+    .max_operands = 1,
+    .help = "writes into DIR (which must exist) every endgame table of the "
+            "ruleset with up to --pieces N pieces; tables already there are "
+            "kept, so a stopped run goes on where it stopped. A progress bar "
+            "with the time left goes to standard error.",
+    .run = run_generate,
+};
+
+/* ------------------------------------------------------------------ */
+
+enum { PROBE_RULES };
+
+static const cli_option probe_options[] = {
+    [PROBE_RULES] = CLI_OPTION_RULES,
+    {0},
+};
+
+static int run_probe(const cli_command *cmd, const cli_value *v, int noperands,
+                     char **operands)
+{
+    (void) noperands;
+    fan_tb *tb = NULL;
+    fan_position *p = NULL;
+    int status = open_tables(&tb, operands[0]);
+    if (status)
+        return status;
+    status = start_position(&p, cmd, operands[1], cli_rules(&v[PROBE_RULES]),
+                            "position string");
+    if (status) {
+        fan_tb_close(tb);
+        return status;
+    }
+    int value, distance;
+    fan_turn best[1];
+    size_t n = 0;
+    int rc = fan_tb_probe(&value, &distance, tb, p);
+    if (rc == FAN_OK) {
+        rc = fan_tb_best_turns(best, 1, &n, tb, p);
+        if (rc == FAN_EBUFS)
+            rc = FAN_OK;
+    }
+    if (rc == FAN_OK) {
+        char text[FAN_PATH_STRING_MAX] = "";
+        if (n > 0)
+            fan_turn_to_string(text, sizeof text, NULL, p, best[0]);
+        if (value == FAN_TB_DRAW)
+            printf("draw%s%s\n", n ? " " : "", text);
+        else
+            printf("%s %d%s%s\n", value == FAN_TB_WIN ? "win" : "loss",
+                   distance, n ? " " : "", text);
+    }
+    fan_position_free(p);
+    fan_tb_close(tb);
+    return rc == FAN_OK ? 0 : cli_library_error("tb probe", rc);
+}
+
+static const cli_command tb_probe = {
+    .name = "tb probe",
+    .options = probe_options,
+    .operands = "DIR POSITION",
+    .min_operands = 2,
+    .max_operands = 2,
+    .help = "prints the table value of POSITION for the side to move, 'win "
+            "N', 'loss N' (N complete turns to the end under perfect play) "
+            "or 'draw', then the best turn.",
+    .run = run_probe,
+};
+
+/* ------------------------------------------------------------------ */
+
+static const cli_option no_options[] = {{0}};
+
+static void print_example(const fan_tb_info *info)
+{
+    fan_position *p = NULL;
+    char buf[FAN_POSITION_STRING_MAX];
+    if (!info->wins ||
+        fan_position_new_custom(&p, info->example_white, info->example_black,
+                                FAN_WHITE, info->rules) != FAN_OK)
+        return;
+    if (fan_position_to_string(buf, sizeof buf, NULL, p) == FAN_OK)
+        printf(" example %s", buf);
+    fan_position_free(p);
+}
+
+static int run_info(const cli_command *cmd, const cli_value *v, int noperands,
+                    char **operands)
+{
+    (void) cmd;
+    (void) v;
+    (void) noperands;
+    fan_tb *tb = NULL;
+    int status = open_tables(&tb, operands[0]);
+    if (status)
+        return status;
+    int n = fan_tb_count(tb);
+    for (int i = 0; i < n; i++) {
+        fan_tb_info info;
+        fan_tb_info_init(&info);
+        fan_tb_info_get(&info, tb, i);
+        printf("%s %uv%u positions %" PRIu64 " wins %" PRIu64 " draws %" PRIu64
+               " losses %" PRIu64 " longest-win %u longest-loss %u",
+               info.rules == FAN_RULES_MUST ? "must" : "stop", info.own_pieces,
+               info.other_pieces, info.positions, info.wins, info.draws,
+               info.losses, info.longest_win, info.longest_loss);
+        print_example(&info);
+        putchar('\n');
+    }
+    fan_tb_close(tb);
+    return 0;
+}
+
+static const cli_command tb_info = {
+    .name = "tb info",
+    .options = no_options,
+    .operands = "DIR",
+    .min_operands = 1,
+    .max_operands = 1,
+    .help = "lists the tables of DIR, one a line: ruleset, material (side "
+            "to move v other side), the counts of positions, wins, draws and "
+            "losses, the longest win and loss, and a position of the "
+            "longest win.",
+    .run = run_info,
+};
+
+/* ------------------------------------------------------------------ */
+
+enum { VERIFY_THREADS };
+
+static const cli_option verify_options[] = {
+    [VERIFY_THREADS] = OPTION_THREADS,
+    {0},
+};
+
+static int run_verify(const cli_command *cmd, const cli_value *v, int noperands,
+                      char **operands)
+{
+    (void) cmd;
+    (void) noperands;
+    fan_tb *tb = NULL;
+    int status = open_tables(&tb, operands[0]);
+    if (status)
+        return status;
+    fan_tb_generate_options o;
+    progress_state ps;
+    start_work(&o, &ps, &v[VERIFY_THREADS]);
+    uint64_t bad = 0;
+    int rc = fan_tb_verify(&bad, tb, &o);
+    end_work(&ps);
+    int tables = fan_tb_count(tb);
+    fan_tb_close(tb);
+    if (rc != FAN_OK)
+        return cli_library_error("tb verify", rc);
+    printf("verified %d tables: %" PRIu64 " bad entries\n", tables, bad);
+    return bad ? EXIT_LIBRARY : 0;
+}
+
+static const cli_command tb_verify = {
+    .name = "tb verify",
+    .options = verify_options,
+    .operands = "DIR",
+    .min_operands = 1,
+    .max_operands = 1,
+    .help = "re-checks every entry of every table in DIR against its "
+            "successors and prints the number that disagree (exit status 1 "
+            "if any does).",
+    .run = run_verify,
+};
+
+static const cli_command *const tb_commands[] = {
+    &tb_generate, &tb_probe, &tb_info, &tb_verify, NULL,
+};
+
+const cli_command cli_command_tb = {
+    .name = "tb",
+    .help = "endgame tables: perfect play with few pieces "
+            "(doc/tablebases.md).",
+    .subcommands = tb_commands,
+};

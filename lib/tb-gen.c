@@ -1,0 +1,361 @@
+/* SPDX-License-Identifier: MIT */
+/* Generation of the tables by retrograde analysis, one material pair at a
+ * time, smallest total first. Within one material every turn is a paika
+ * (a capture changes the material and so leads into a smaller table that
+ * is already solved), which gives two steps:
+ *  1. a forward pass: a position without a turn is lost in 0; one with a
+ *     capture is solved at once from the smaller tables (every turn
+ *     captures, by compulsion); a paika-only position gets a counter of
+ *     its turns.
+ *  2. levels of increasing distance d: every position decided at d is
+ *     taken back by one paika of the side that just moved. A loss at d
+ *     makes each predecessor a win at d + 1 (the first is the shortest);
+ *     a win at d counts a predecessor's turn down, and the last one makes
+ *     it a loss at d + 1 (the longest, since levels go up).
+ * What stays open is a draw. Tables (a, b) and (b, a) are solved together
+ * since a paika leads from one to the other. */
+#include "tb.h"
+
+#include "cpu.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHUNK 8192
+/* a counter that never counts down: the position has a capture or no
+ * turn, so no paika led into it from a predecessor's view */
+#define NOT_PAIKA 255
+
+/* ------------------------------------------------------------------ */
+/* Threads                                                             */
+
+typedef struct tb_run {
+    tb_chunk_fn fn;
+    void *ctx;
+    uint64_t total;
+    _Atomic uint64_t next, done;
+    atomic_int stop, error;
+} tb_run;
+
+static int run_chunks(tb_run *r, int caller, const fan_tb_generate_options *o,
+                      uint64_t base, uint64_t units, uint64_t grand_total)
+{
+    for (;;) {
+        if (atomic_load(&r->stop))
+            return FAN_OK;
+        uint64_t begin = atomic_fetch_add(&r->next, CHUNK);
+        if (begin >= r->total)
+            return FAN_OK;
+        uint64_t end = begin + CHUNK < r->total ? begin + CHUNK : r->total;
+        int rc = r->fn(r->ctx, begin, end);
+        if (rc != FAN_OK) {
+            int none = FAN_OK;
+            atomic_compare_exchange_strong(&r->error, &none, rc);
+            atomic_store(&r->stop, 1);
+            return rc;
+        }
+        uint64_t done = atomic_fetch_add(&r->done, end - begin) + end - begin;
+        uint64_t at = base + (uint64_t) ((double) done / (double) r->total *
+                                         (double) units);
+        if (caller && o->progress && o->progress(o->user, at, grand_total)) {
+            atomic_store(&r->stop, 1);
+            int none = FAN_OK;
+            atomic_compare_exchange_strong(&r->error, &none, FAN_ESTOPPED);
+        }
+    }
+}
+
+static void *run_helper(void *arg)
+{
+    run_chunks(arg, 0, NULL, 0, 0, 0);
+    return NULL;
+}
+
+int tb_parallel(tb_chunk_fn fn, void *ctx, uint64_t total, unsigned threads,
+                const fan_tb_generate_options *opts, uint64_t base,
+                uint64_t units, uint64_t grand_total)
+{
+    tb_run r;
+    r.fn = fn;
+    r.ctx = ctx;
+    r.total = total;
+    atomic_init(&r.next, 0);
+    atomic_init(&r.done, 0);
+    atomic_init(&r.stop, 0);
+    atomic_init(&r.error, FAN_OK);
+    pthread_t tid[FAN_TB_MAX_THREADS];
+    unsigned started = 0;
+    for (; started + 1 < threads; started++)
+        if (pthread_create(&tid[started], NULL, run_helper, &r) != 0)
+            break; /* fewer threads do the same work */
+    run_chunks(&r, 1, opts, base, units, grand_total);
+    for (unsigned i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+    return atomic_load(&r.error);
+}
+
+FAN_API int fan_tb_generate_options_init(fan_tb_generate_options *out)
+{
+    if (!out)
+        return FAN_EINVAL;
+    const fan_tb_generate_options d = FAN_TB_GENERATE_OPTIONS_INIT;
+    *out = d;
+    return FAN_OK;
+}
+
+int tb_check_options(fan_tb_generate_options *out,
+                     const fan_tb_generate_options *opts)
+{
+    fan_tb_generate_options_init(out);
+    if (opts) {
+        if (opts->version != FAN_TB_GENERATE_OPTIONS_VERSION)
+            return FAN_EINVAL;
+        if (opts->threads > FAN_TB_MAX_THREADS)
+            return FAN_ERANGE;
+        *out = *opts;
+    }
+    if (out->threads == 0)
+        out->threads = cpu_online(FAN_TB_MAX_THREADS);
+    return FAN_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* One material pair                                                   */
+
+typedef struct pair {
+    const fan_tb *tb; /* the smaller tables, solved */
+    int rules, ntab;
+    int own[2], opp[2];
+    uint64_t entries[2];
+    uint8_t *val[2], *cnt[2];
+    int level;
+    atomic_int maxv; /* the largest entry so far */
+} pair;
+
+static void note_entry(pair *p, int v)
+{
+    int m = atomic_load(&p->maxv);
+    while (v > m && !atomic_compare_exchange_weak(&p->maxv, &m, v))
+        ;
+}
+
+static int forward_chunk(void *ctx, uint64_t begin, uint64_t end)
+{
+    pair *p = ctx;
+    fan_turn turns[TB_TURNS_CAP];
+    uint8_t vals[TB_TURNS_CAP];
+    for (uint64_t g = begin; g < end; g++) {
+        int t = g >= p->entries[0];
+        uint64_t i = t ? g - p->entries[0] : g, own, opp;
+        tb_unindex(&p->tb->binom, i, p->own[t], p->opp[t], &own, &opp);
+        int n = tb_turns(turns, TB_TURNS_CAP, own, opp, p->rules);
+        if (n < 0)
+            return n;
+        if (n > 0 && !FAN_TURN_CAPTURED(turns[0])) {
+            p->val[t][i] = TB_DRAW;
+            p->cnt[t][i] = (uint8_t) n;
+            continue;
+        }
+        for (int k = 0; k < n; k++) {
+            uint64_t o2, p2;
+            tb_after(&o2, &p2, own, opp, turns[k]);
+            int v = tb_lookup(p->tb, p->rules, o2, p2);
+            if (v < 0)
+                return v;
+            vals[k] = (uint8_t) v;
+        }
+        int v = tb_combine(vals, n);
+        if (v < 0)
+            return v;
+        p->val[t][i] = (uint8_t) v;
+        p->cnt[t][i] = NOT_PAIKA;
+        note_entry(p, v);
+    }
+    return FAN_OK;
+}
+
+/* The predecessors of a position decided at the current level: the side
+ * that just moved (opp) steps one piece back to an empty neighbour. */
+static int retro_position(pair *p, int t, uint64_t own, uint64_t opp, int v)
+{
+    int q = p->ntab == 2 ? !t : t;
+    uint8_t *qval = p->val[q], *qcnt = p->cnt[q];
+    uint64_t empty = BOARD_MASK & ~(own | opp);
+    int next = v + 1;
+    if (next > TB_MAX_ENTRY)
+        return FAN_ERANGE;
+    for (uint64_t m = opp; m; m &= m - 1) {
+        int y = board_lsb(m);
+        for (uint64_t e = board_adjacent[y] & empty; e; e &= e - 1) {
+            int x = board_lsb(e);
+            uint64_t mover = opp ^ BIT(y) ^ BIT(x);
+            uint64_t qi = tb_index(&p->tb->binom, mover, own);
+            /* relaxed atomics: other threads count the same bytes down */
+            if (__atomic_load_n(&qcnt[qi], __ATOMIC_RELAXED) == NOT_PAIKA ||
+                __atomic_load_n(&qval[qi], __ATOMIC_RELAXED))
+                continue;
+            if (TB_IS_LOSS(v)) {
+                uint8_t none = TB_DRAW;
+                if (__atomic_compare_exchange_n(
+                        &qval[qi], &none, (uint8_t) next, 0, __ATOMIC_RELAXED,
+                        __ATOMIC_RELAXED))
+                    note_entry(p, next);
+            } else if (__atomic_sub_fetch(&qcnt[qi], 1, __ATOMIC_RELAXED) ==
+                       0) {
+                __atomic_store_n(&qval[qi], (uint8_t) next, __ATOMIC_RELAXED);
+                note_entry(p, next);
+            }
+        }
+    }
+    return FAN_OK;
+}
+
+static int retro_chunk(void *ctx, uint64_t begin, uint64_t end)
+{
+    pair *p = ctx;
+    uint8_t want = (uint8_t) (p->level + 1);
+    for (uint64_t g = begin; g < end; g++) {
+        int t = g >= p->entries[0];
+        uint64_t i = t ? g - p->entries[0] : g, own, opp;
+        if (__atomic_load_n(&p->val[t][i], __ATOMIC_RELAXED) != want)
+            continue;
+        tb_unindex(&p->tb->binom, i, p->own[t], p->opp[t], &own, &opp);
+        int rc = retro_position(p, t, own, opp, want);
+        if (rc != FAN_OK)
+            return rc;
+    }
+    return FAN_OK;
+}
+
+static void summarise(fan_tb_info *info, const pair *p, int t)
+{
+    fan_tb_info_init(info);
+    info->rules = p->rules;
+    info->own_pieces = (uint32_t) p->own[t];
+    info->other_pieces = (uint32_t) p->opp[t];
+    info->positions = p->entries[t];
+    uint64_t example = 0;
+    const uint8_t *v = p->val[t];
+    for (uint64_t i = 0; i < p->entries[t]; i++) {
+        int x = v[i];
+        if (x == TB_DRAW)
+            info->draws++;
+        else if (TB_IS_LOSS(x)) {
+            info->losses++;
+            if ((uint32_t) TB_DIST(x) > info->longest_loss)
+                info->longest_loss = (uint32_t) TB_DIST(x);
+        } else {
+            info->wins++;
+            if ((uint32_t) TB_DIST(x) > info->longest_win) {
+                info->longest_win = (uint32_t) TB_DIST(x);
+                example = i;
+            }
+        }
+    }
+    if (info->wins)
+        tb_unindex(&p->tb->binom, example, p->own[t], p->opp[t],
+                   &info->example_white, &info->example_black);
+}
+
+static int solve_pair(pair *p, const fan_tb_generate_options *o, uint64_t *base,
+                      uint64_t grand_total, const char *dir)
+{
+    uint64_t all = p->entries[0] + (p->ntab == 2 ? p->entries[1] : 0);
+    int rc = tb_parallel(forward_chunk, p, all, o->threads, o, *base, all,
+                         grand_total);
+    *base += all;
+    /* the number of levels is not known in advance: the progress of the
+     * second half creeps towards its end */
+    for (p->level = 0; rc == FAN_OK && p->level + 1 <= atomic_load(&p->maxv);
+         p->level++)
+        rc = tb_parallel(retro_chunk, p, all, o->threads, o,
+                         *base + all * (uint64_t) p->level /
+                                     (uint64_t) (p->level + 16),
+                         0, grand_total);
+    if (rc != FAN_OK)
+        return rc;
+    *base += all;
+    for (int t = 0; t < p->ntab && rc == FAN_OK; t++) {
+        fan_tb_info info;
+        summarise(&info, p, t);
+        rc = tb_write((fan_tb *) p->tb, dir, &info, p->val[t]);
+    }
+    return rc;
+}
+
+static int generate(fan_tb *tb, const char *dir, int rules, int max_pieces,
+                    const fan_tb_generate_options *o)
+{
+    uint64_t grand_total = 0, base = 0;
+    for (int n = 2; n <= max_pieces; n++)
+        for (int a = 1; a < n; a++)
+            if (!tb->table[rules][a][n - a])
+                grand_total += 2 * tb_entries(&tb->binom, a, n - a);
+    for (int n = 2; n <= max_pieces; n++) {
+        for (int a = 1; 2 * a <= n; a++) {
+            int b = n - a;
+            if (tb->table[rules][a][b] && tb->table[rules][b][a])
+                continue;
+            pair p;
+            memset(&p, 0, sizeof p);
+            p.tb = tb;
+            p.rules = rules;
+            p.ntab = a == b ? 1 : 2;
+            p.own[0] = p.opp[1] = a;
+            p.opp[0] = p.own[1] = b;
+            atomic_init(&p.maxv, 0);
+            int rc = FAN_OK;
+            for (int t = 0; t < p.ntab; t++) {
+                p.entries[t] = tb_entries(&tb->binom, p.own[t], p.opp[t]);
+                p.val[t] = malloc((size_t) p.entries[t]);
+                p.cnt[t] = malloc((size_t) p.entries[t]);
+                if (!p.val[t] || !p.cnt[t])
+                    rc = FAN_ENOMEM;
+            }
+            if (rc == FAN_OK)
+                rc = solve_pair(&p, o, &base, grand_total, dir);
+            for (int t = 0; t < p.ntab; t++) {
+                free(p.val[t]);
+                free(p.cnt[t]);
+            }
+            for (int t = 0; t < p.ntab && rc == FAN_OK; t++) {
+                /* a file kept from before stays; the new one is mapped */
+                if (!tb->table[rules][p.own[t]][p.opp[t]])
+                    rc = tb_load(tb, dir, rules, p.own[t], p.opp[t]);
+            }
+            if (rc != FAN_OK)
+                return rc;
+        }
+    }
+    return FAN_OK;
+}
+
+FAN_API int fan_tb_generate(const char *dir, int rules, int max_pieces,
+                            const fan_tb_generate_options *opts)
+{
+    fan_tb_generate_options o;
+    if (!dir || (rules != FAN_RULES_STOP && rules != FAN_RULES_MUST))
+        return FAN_EINVAL;
+    int rc = tb_check_options(&o, opts);
+    if (rc != FAN_OK)
+        return rc;
+    if (max_pieces < 2 || max_pieces > TB_MAXP)
+        return FAN_ERANGE;
+    fan_tb *tb = calloc(1, sizeof *tb);
+    if (!tb)
+        return FAN_ENOMEM;
+    tb_binom_init(&tb->binom);
+    /* the tables already there (of this ruleset) are used, not redone */
+    for (int n = 2; n <= max_pieces && rc == FAN_OK; n++)
+        for (int a = 1; a < n && rc == FAN_OK; a++) {
+            rc = tb_load(tb, dir, rules, a, n - a);
+            if (rc == FAN_ENOTABLE)
+                rc = FAN_OK;
+        }
+    if (rc == FAN_OK)
+        rc = generate(tb, dir, rules, max_pieces, &o);
+    fan_tb_close(tb);
+    return rc;
+}

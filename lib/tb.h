@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: MIT */
+/* Internals of the endgame tables: the index of a material signature, the
+ * one-byte entries, the file format and the open handle. The tables are
+ * kept from the side to move's view (own = side to move), so a position
+ * and its colour swap share an entry and a table (a, b) holds every
+ * position where the side to move has a pieces and the other side b. */
+#ifndef FAN_TB_H
+#define FAN_TB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "fanorona.h"
+
+#define TB_MAXP FAN_TB_MAX_PIECES
+/* Enough for every position with at most TB_MAXP pieces. */
+#define TB_TURNS_CAP 1024
+
+/* An entry is one byte: 0 a draw (or, while generating, not yet known),
+ * d + 1 a decided position at distance d <= 254. Wins lie at odd
+ * distances and losses at even ones (a loss in 0 has no turn; a win is
+ * one turn more than a loss, a loss one more than a win), so the value
+ * is the parity. */
+#define TB_DRAW 0
+#define TB_IS_LOSS(v) ((v) &1)
+#define TB_IS_WIN(v) ((v) != 0 && !((v) &1))
+#define TB_DIST(v) ((int) (v) -1)
+#define TB_MAX_ENTRY 255
+
+/* The header of a table file: 128 bytes, little-endian (doc/tablebases.md). */
+#define TB_HEADER_SIZE 128
+#define TB_FORMAT_VERSION 1
+#define TB_MAGIC "FANTB\r\n\032"
+
+typedef struct tb_table {
+    const uint8_t *values; /* entries, after the header */
+    void *map;
+    size_t map_size;
+    uint64_t stored; /* entries in the file (info.positions: placements) */
+    fan_tb_info info;
+} tb_table;
+
+typedef struct tb_binom {
+    uint64_t c[BOARD_SQUARES + 1][TB_MAXP + 1];
+} tb_binom;
+
+struct fan_tb {
+    tb_binom binom;
+    /* [rules][own][other], NULL when absent */
+    const tb_table *table[2][TB_MAXP + 1][TB_MAXP + 1];
+    tb_table list[2 * TB_MAXP * TB_MAXP];
+    int count;
+    /* The sets of k points that are the smallest mask among their images
+     * under the two mirrors (columns, rows): the files keep only the
+     * positions whose side to move's set is one of these. In increasing
+     * order (= colex rank order); NULL until a table needs them. */
+    uint64_t *reps[TB_MAXP + 1];
+    uint64_t nreps[TB_MAXP + 1];
+};
+
+/* ---- index (tb-index.c) ---- */
+void tb_binom_init(tb_binom *b);
+uint64_t tb_entries(const tb_binom *b, int own, int opp);
+/* index of (own, opp) in the table (popcount(own), popcount(opp)) */
+uint64_t tb_index(const tb_binom *b, uint64_t own, uint64_t opp);
+void tb_unindex(const tb_binom *b, uint64_t index, int nown, int nopp,
+                uint64_t *own, uint64_t *opp);
+/* The stored (mirror-reduced) index of files: the side to move's set is
+ * mirrored to its representative, the other set with it. */
+int tb_reps_build(fan_tb *tb, int k);
+void tb_reps_free(fan_tb *tb);
+uint64_t tb_stored(const fan_tb *tb, int own, int opp);
+uint64_t tb_stored_index(const fan_tb *tb, uint64_t own, uint64_t opp);
+void tb_stored_unindex(const fan_tb *tb, uint64_t index, int nown, int nopp,
+                       uint64_t *own, uint64_t *opp);
+/* The turns of the side own: the one place where the tables meet the
+ * rules (the shared turn generator). Returns their number or FAN_ERANGE
+ * when there are more than cap. */
+int tb_turns(fan_turn *out, int cap, uint64_t own, uint64_t opp, int rules);
+/* The board after turn t of own, from the new side to move's view. */
+static inline void tb_after(uint64_t *own2, uint64_t *opp2, uint64_t own,
+                            uint64_t opp, fan_turn t)
+{
+    *own2 = opp & ~FAN_TURN_CAPTURED(t);
+    *opp2 = (own & ~BIT(FAN_TURN_FROM(t))) | BIT(FAN_TURN_TO(t));
+}
+/* The entry of (own, opp) in the open tables; a side without pieces has
+ * lost in 0. FAN_ENOTABLE when its table is not open. */
+int tb_lookup(const fan_tb *tb, int rules, uint64_t own, uint64_t opp);
+/* The entry that successors' entries s[0..n) give (n == 0: lost in 0);
+ * FAN_ERANGE when the distance would not fit. */
+int tb_combine(const uint8_t *s, int n);
+/* The entry of (own, opp) computed from its successors in tb, or an error
+ * (FAN_ENOTABLE, FAN_ERANGE). */
+int tb_solve(const fan_tb *tb, int rules, uint64_t own, uint64_t opp);
+
+/* ---- the search (tb-probe.c) ---- */
+/* When (own, opp) is covered: 1 and *score the search's exact score at
+ * ply (a win in d turns: FAN_SCORE_WIN - (ply + d)); else 0. */
+int tb_score(int *score, const fan_tb *tb, int rules, uint64_t own,
+             uint64_t opp, int ply);
+
+/* ---- files (tb-file.c) ---- */
+int tb_file_name(char *buf, size_t size, const char *dir, int rules, int own,
+                 int opp);
+/* Maps and checks one file into tb. FAN_ENOTABLE when it does not exist,
+ * FAN_EFORMAT, FAN_EIO. */
+int tb_load(fan_tb *tb, const char *dir, int rules, int own, int opp);
+/* Writes a table atomically (temporary name, then rename): from the full
+ * table values (every placement), the entries the stored index keeps. */
+int tb_write(fan_tb *tb, const char *dir, const fan_tb_info *info,
+             const uint8_t *values);
+void tb_unload_all(fan_tb *tb);
+
+/* ---- threads (tb-gen.c) ---- */
+/* Runs fn over [0, total) in chunks on threads threads (the caller's one
+ * among them), calling progress on the caller's thread with base plus the
+ * share of units done so far.
+ * Returns FAN_OK, FAN_ESTOPPED or the first error fn returned. */
+typedef int (*tb_chunk_fn)(void *ctx, uint64_t begin, uint64_t end);
+int tb_parallel(tb_chunk_fn fn, void *ctx, uint64_t total, unsigned threads,
+                const fan_tb_generate_options *opts, uint64_t base,
+                uint64_t units, uint64_t grand_total);
+/* opts checked and resolved: threads >= 1. */
+int tb_check_options(fan_tb_generate_options *out,
+                     const fan_tb_generate_options *opts);
+
+#endif

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The tb subcommand (fanorona-tb): generate, info, probe, verify, refusals.
+
+Usage: test-tb-cli.py PROGRAM [ARGS...] (e.g. "fanorona-tb" or "fanorona
+tb": the words that start the command). Expectations come from the rules by hand
+(a capture of the last piece wins in 1 turn) and from arithmetic (the
+number of placements of a material), not from the program's own output.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+from math import comb
+
+PROG = sys.argv[1:]
+
+
+def run(*args, code=0):
+    r = subprocess.run([*PROG, *args], capture_output=True, text=True,
+                       timeout=300)
+    if r.returncode != code:
+        sys.exit(f"{args}: exit {r.returncode}, wanted {code}\n"
+                 f"stdout: {r.stdout}\nstderr: {r.stderr}")
+    return r
+
+
+def main():
+    run(code=2)
+    run("generate", "--pieces", "9", "x", code=2)
+    run("generate", "--rules", "both", "--pieces", "3", "x", code=2)
+    run("frobnicate", code=2)
+    with tempfile.TemporaryDirectory() as d:
+        r = run("generate", "--rules", "must", "--pieces", "3",
+                "--threads", "2", d)
+        assert "generated up to 3 pieces (must)" in r.stdout, r.stdout
+        files = sorted(os.listdir(d))
+        assert files == ["fanorona-must-1v1.tb", "fanorona-must-1v2.tb",
+                         "fanorona-must-2v1.tb"], files
+
+        lines = run("info", d).stdout.splitlines()
+        assert len(lines) == 3, lines
+        for line in lines:
+            f = line.split()
+            assert f[0] == "must", line
+            own, other = map(int, f[1].split("v"))
+            kv = dict(zip(f[2::2], f[3::2]))
+            positions = comb(45, own) * comb(45 - own, other)
+            assert int(kv["positions"]) == positions, line
+            assert (int(kv["wins"]) + int(kv["draws"]) + int(kv["losses"])
+                    == positions), line
+
+        # d3 takes the last black piece on f3 by approach: a win in 1
+        r = run("probe", "--rules", "must", d, "9/9/3W1B3/9/9 w must 0 -")
+        assert r.stdout.startswith("win 1 d3-e3"), r.stdout
+        # the short form takes the ruleset from --rules
+        r = run("probe", "--rules", "must", d, "9/9/3W1B3/9/9 w 0 1")
+        assert r.stdout.startswith("win 1 d3-e3"), r.stdout
+        # not covered: five pieces, another ruleset
+        r = run("probe", d, "9/9/9/1BB6/WWW6 w must 0 -", code=1)
+        assert "no endgame table" in r.stderr, r.stderr
+        run("probe", d, "9/9/3W1B3/9/9 w stop 0 -", code=1)
+        run("probe", d, "not a position", code=2)
+
+        r = run("verify", d)
+        assert "verified 3 tables: 0 bad entries" in r.stdout, r.stdout
+
+        # a damaged file is refused by every command
+        path = os.path.join(d, "fanorona-must-1v2.tb")
+        with open(path, "r+b") as f:
+            f.seek(500)
+            b = f.read(1)
+            f.seek(500)
+            f.write(bytes([b[0] ^ 1]))
+        for args in (("verify", d), ("info", d)):
+            r = run(*args, code=1)
+            assert "corrupt" in r.stderr, r.stderr
+    run("info", "/nonexistent/tables", code=1)
+    print("ok")
+
+
+main()
