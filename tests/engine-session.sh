@@ -5,6 +5,7 @@
 # during an infinite search, and a forced win. Usage: engine-session.sh ENGINE
 set -u
 ENGINE=$1
+CLI=${2:-}
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
 fail() {
@@ -170,7 +171,25 @@ for i in $(seq 1 300); do long="$long d3e3A"; done
 session "$long" d
 expect '^info string move 2 \(d3e3A\) not played'
 
-# 8. the command line
+# 8. endgame tables: a directory without them is refused and the engine
+# goes on; with tables (made by the CLI) the engine reports them
+session "setoption name TablePath value /nonexistent/tables" isready
+expect '^info string no tables in /nonexistent/tables: .*; the old ones are kept$'
+expect '^readyok$'
+session uci
+expect '^option name TablePath type string default <empty>$'
+if [ -n "$CLI" ]; then
+    tables=$(mktemp -d)
+    "$CLI" tb generate --pieces 3 "$tables" >/dev/null
+    session "setoption name TablePath value $tables" \
+        "position fen 9/9/2W1B4/9/4B4 w stop 0 -" "go depth 2" \
+        "setoption name TablePath value <empty>" isready
+    expect "^info string tables of up to 3 pieces from $tables\$"
+    expect '^bestmove c3d2Ac1W$'
+    rm -rf "$tables"
+fi
+
+# 9. the command line
 "$ENGINE" --version | grep -q '^fanorona-engine [0-9]' || fail "--version"
 "$ENGINE" --help | grep -q '^usage: fanorona-engine' || fail "--help"
 if "$ENGINE" --frobnicate 2>/dev/null; then fail "an unknown argument is accepted"; fi

@@ -63,6 +63,7 @@ struct engine {
     uint32_t cap_depth; /* engine_set_cap() */
     uint64_t cap_nodes;
     fan_search *search;
+    fan_tb *tables; /* setoption TablePath: borrowed by the search */
     fan_position *pos;
     int rules;       /* MandatoryContinuation */
     uint32_t hash, threads, multipv, level;
@@ -214,6 +215,7 @@ static void cmd_uci(engine *e)
     say(e, "option name MandatoryContinuation type check default false");
     say(e, "option name Level type spin default 0 min 0 max %d",
         FAN_SEARCH_MAX_LEVEL);
+    say(e, "option name TablePath type string default <empty>");
     say(e, "uciok");
 }
 
@@ -221,6 +223,41 @@ static void new_position(engine *e, fan_position *p)
 {
     fan_position_free(e->pos);
     e->pos = p;
+}
+
+/* The most pieces an open set of tables covers. */
+static int tables_pieces(const fan_tb *tb)
+{
+    int most = 0, n = fan_tb_count(tb);
+    for (int i = 0; i < n; i++) {
+        fan_tb_info info = FAN_TB_INFO_INIT;
+        if (fan_tb_info_get(&info, tb, i) == FAN_OK &&
+            (int)(info.own_pieces + info.other_pieces) > most)
+            most = (int)(info.own_pieces + info.other_pieces);
+    }
+    return most;
+}
+
+/* setoption TablePath: the endgame tables in dir (doc/tablebases.md), or
+ * none for "" or "<empty>"; tables that cannot be opened leave the old
+ * ones in use. */
+static void set_tables(engine *e, const char *dir)
+{
+    fan_tb *tb = NULL;
+    if (*dir && strcmp(dir, "<empty>")) {
+        int r = fan_tb_open(&tb, dir);
+        if (r != FAN_OK) {
+            say(e, "info string no tables in %s: %s; the old ones are kept",
+                dir, fan_strerror(r));
+            return;
+        }
+    }
+    fan_search_set_tables(e->search, tb);
+    fan_tb_close(e->tables);
+    e->tables = tb;
+    if (tb)
+        say(e, "info string tables of up to %d pieces from %s",
+            tables_pieces(tb), dir);
 }
 
 static void cmd_setoption(engine *e, char *rest)
@@ -263,6 +300,8 @@ static void cmd_setoption(engine *e, char *rest)
     else if (!strcasecmp(name, "Level") && value && v >= 0 &&
              v <= FAN_SEARCH_MAX_LEVEL)
         e->level = (uint32_t)v;
+    else if (!strcasecmp(name, "TablePath") && value)
+        set_tables(e, value);
     else if (!strcasecmp(name, "MandatoryContinuation") && value &&
              (!strcasecmp(value, "true") || !strcasecmp(value, "false"))) {
         int rules = !strcasecmp(value, "true") ? FAN_RULES_MUST : FAN_RULES_STOP;
@@ -466,6 +505,7 @@ void engine_free(engine *e)
         return;
     finish_search(e, 1);
     fan_search_free(e->search);
+    fan_tb_close(e->tables);
     fan_position_free(e->pos);
     pthread_mutex_destroy(&e->out_lock);
     free(e);
