@@ -28,6 +28,10 @@
  * ELO0,ELO1,ALPHA,BETA): the match stops as soon as it accepts H1 (A is
  * at least ELO1 stronger) or H0 (at most ELO0), or at --games.
  *
+ * --endgame MIN-MAX starts each pair from random turns played until MIN to
+ * MAX pieces are left; an engine player with tables=DIR probes the endgame
+ * tables of DIR (fanorona tb generate).
+ *
  * Example: fanorona-match --games 200 --a engine --b plain --movetime 20
  *          fanorona-match --a engine --b uci:OLD --tc 10+0.1 --sprt 0,10 */
 #include <fanorona.h>
@@ -47,6 +51,7 @@ const char cli_program_name[] = "fanorona-match";
 typedef struct match {
     player_spec a, b;
     int games, plies, rules, jobs, verbose;
+    int end_min, end_max; /* --endgame: openings with this many pieces */
     uint64_t seed;
     /* shared between jobs */
     pthread_mutex_t lock;
@@ -77,6 +82,25 @@ static fan_position *opening(const match *m, int k)
             return NULL;
         uint64_t rng = m->seed * 1000003u + (uint64_t)k * 7919u + (uint64_t)attempt;
         int ok = 1;
+        /* --endgame: random turns until the pieces left are in range */
+        for (int i = 0; m->end_max && ok; i++) {
+            uint64_t w, b;
+            fan_position_pieces(&w, p, FAN_WHITE);
+            fan_position_pieces(&b, p, FAN_BLACK);
+            int left = __builtin_popcountll(w) + __builtin_popcountll(b);
+            if (left <= m->end_max) {
+                ok = left >= m->end_min;
+                break;
+            }
+            fan_turn turns[1024];
+            size_t n = 0;
+            if (fan_position_turns(turns, 1024, &n, p) != FAN_OK || n == 0) {
+                ok = 0;
+                break;
+            }
+            fan_position_play_turn(p, turns[rng_next(&rng) % n]);
+            ok = fan_position_result(p) == FAN_ONGOING;
+        }
         for (int i = 0; i < m->plies && ok; i++) {
             fan_turn turns[1024];
             size_t n = 0;
@@ -221,6 +245,19 @@ static void *job(void *arg)
     search_set_config(pa.search, &m->a.cfg);
     search_set_config(pb.search, &m->b.cfg);
     player *both[2] = {&pa, &pb};
+    fan_tb *tables[2] = {NULL, NULL};
+    for (int i = 0; i < 2; i++) {
+        const char *dir = both[i]->spec->tables;
+        if (!*dir)
+            continue;
+        int r = fan_tb_open(&tables[i], dir);
+        if (r != FAN_OK) {
+            fprintf(stderr, "%s: no tables in %s: %s\n", both[i]->spec->text,
+                    dir, fan_strerror(r));
+            exit(2);
+        }
+        fan_search_set_tables(both[i]->search, tables[i]);
+    }
     for (int i = 0; i < 2; i++)
         if (both[i]->spec->kind == P_UCI && start_program(both[i], m->rules)) {
             fprintf(stderr, "cannot start %s\n", both[i]->spec->path);
@@ -243,6 +280,8 @@ static void *job(void *arg)
     stop_program(&pb);
     fan_search_free(pa.search);
     fan_search_free(pb.search);
+    fan_tb_close(tables[0]);
+    fan_tb_close(tables[1]);
     return NULL;
 }
 
@@ -303,7 +342,7 @@ static void report(const match *m)
 
 enum {
     OPT_GAMES, OPT_A, OPT_B, OPT_MOVETIME, OPT_NODES, OPT_DEPTH, OPT_RULES,
-    OPT_PLIES, OPT_SEED, OPT_JOBS, OPT_VERBOSE, OPT_TC, OPT_SPRT
+    OPT_PLIES, OPT_SEED, OPT_JOBS, OPT_VERBOSE, OPT_TC, OPT_SPRT, OPT_ENDGAME
 };
 
 static const cli_option match_options[] = {
@@ -343,6 +382,9 @@ static const cli_option match_options[] = {
     [OPT_SPRT] = {.name = "--sprt", .kind = CLI_TEXT,
                   .value = "ELO0,ELO1[,ALPHA,BETA]",
                   .help = "stop when the SPRT decides (alpha = beta = 0.05)"},
+    [OPT_ENDGAME] = {.name = "--endgame", .kind = CLI_TEXT, .value = "MIN-MAX",
+                     .help = "openings with MIN to MAX pieces left, reached "
+                             "by random turns from the start"},
     {0},
 };
 
@@ -378,6 +420,14 @@ static int run_match(const cli_command *cmd, const cli_value *v,
                                         "e.g. 10+0.1");
         m.tc_base_ms = base * 1000;
         m.tc_inc_ms = inc * 1000;
+    }
+    if (v[OPT_ENDGAME].given) {
+        char end;
+        if (sscanf(v[OPT_ENDGAME].text, "%d-%d%c", &m.end_min, &m.end_max,
+                   &end) != 2 ||
+            m.end_min < 2 || m.end_max < m.end_min || m.end_max > 44)
+            return cli_usage_error(cmd, "--endgame takes MIN-MAX pieces, "
+                                        "2 <= MIN <= MAX <= 44");
     }
     if (v[OPT_SPRT].given) {
         double e0, e1, al = 0.05, be = 0.05;

@@ -102,6 +102,10 @@ int parse_spec(player_spec *p, const char *text,
             return -1;
         }
         *eq = '\0';
+        if (!strcmp(kv, "tables")) {
+            snprintf(p->tables, sizeof p->tables, "%s", eq + 1);
+            continue;
+        }
         uint64_t v = 0;
         if (cli_parse_unsigned(eq + 1, &v) < 0 || v > INT32_MAX) {
             fprintf(stderr, "%s takes a number, not '%s'\n", kv, eq + 1);

@@ -16,6 +16,7 @@ typedef struct player_spec {
     search_config cfg;
     fan_search_limits limits;
     fan_search_options options; /* threads and table of its search handle */
+    char tables[200];           /* engine: endgame tables to probe ("") */
 } player_spec;
 
 typedef struct player {
