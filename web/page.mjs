@@ -5,6 +5,7 @@
 // library through fanorona.mjs.
 import * as fan from './fanorona.mjs';
 import { Board, squareLabel } from './board.mjs';
+import { setupChess } from './chess-page.mjs';
 
 const $ = (id) => document.getElementById(id);
 const set = (mask) => new Set(fan.squaresOf(mask));
@@ -454,6 +455,16 @@ async function main() {
     if (ev.key === 'Escape') cancelChoice();
   });
   newGame(fan.Position.start(fan.RULES_STOP));
+  setupChess();
+  const showGame = () => {
+    const chess = $('game-kind').value === 'chess';
+    $('fanorona-main').hidden = chess;
+    $('chess-main').hidden = !chess;
+    document.body.dataset.game = chess ? 'chess' : 'fanorona';
+    document.querySelector('header h1').textContent = chess ? 'Fanorona Chess' : 'Fanorona';
+  };
+  $('game-kind').addEventListener('change', showGame);
+  showGame();
   document.body.dataset.ready = 'true';
 }
 
