@@ -6,6 +6,7 @@
 // question goes to the library through fanorona.mjs (ChessPosition).
 import * as fan from './fanorona.mjs';
 import { Board } from './board.mjs';
+import { download, readPositionOrRecord, redoToHuman, undoToHuman } from './ui.mjs';
 
 const $ = (id) => document.getElementById(id);
 const set = (mask) => new Set(fan.squaresOf(mask));
@@ -238,8 +239,7 @@ function undo() {
   stopOpponent();
   try {
     pos.undo();
-    // Against the opponent its reply goes too: back to a move of ours.
-    while (!game.humans.has(pos.sideToMove) && game.humans.size && pos.historyLength > 0) pos.undo();
+    undoToHuman(pos, game.humans); // against the opponent its reply goes too
     game.message = '';
   } catch (e) {
     game.message = `${e.message}.`;
@@ -255,7 +255,7 @@ function redo() {
   if (game.timer) return;
   try {
     pos.redo();
-    while (!game.humans.has(pos.sideToMove) && game.humans.size) pos.redo();
+    redoToHuman(pos, game.humans);
     game.message = '';
   } catch (e) {
     if (e.code !== fan.E.NOHISTORY || game.humans.has(pos.sideToMove)) game.message = `${e.message}.`;
@@ -299,15 +299,10 @@ function importText() {
   const text = $('chess-io').value.trim();
   let pos;
   try {
-    pos = fan.ChessPosition.fromString(text);
-  } catch (e1) {
-    try {
-      pos = fan.ChessPosition.fromRecord(text);
-    } catch (e2) {
-      const e = /^\s*\[|^\s*1\./.test(text) ? e2 : e1;
-      $('chess-io-message').textContent = `Not imported: ${e.message} (at byte ${e.offset}).`;
-      return;
-    }
+    pos = readPositionOrRecord(text, fan.ChessPosition.fromString, fan.ChessPosition.fromRecord);
+  } catch (e) {
+    $('chess-io-message').textContent = `Not imported: ${e.message} (at byte ${e.offset}).`;
+    return;
   }
   $('chess-io-message').textContent = 'Imported.';
   newGame(pos);
@@ -316,11 +311,7 @@ function importText() {
 function saveSvg() {
   const pos = game.pos, n = pos.historyLength;
   const picture = pos.svg(0n, n > 0 ? pos.historyMove(n - 1) : null);
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([picture], { type: 'image/svg+xml' }));
-  a.download = 'fanorona-chess.svg';
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  download(picture, 'image/svg+xml', 'fanorona-chess.svg');
   $('chess-io-message').textContent = 'Picture saved as fanorona-chess.svg.';
 }
 
@@ -355,6 +346,10 @@ export function setupChess() {
   document.addEventListener('keydown', (ev) => {
     if (!game.choice || ev.target.tagName === 'INPUT' || $('chess-main').hidden) return;
     if (ev.key === 'Escape') { game.choice = null; game.selected = -1; render(); }
+    // A and W pick a mode where that is the only question (a promotion is a button).
+    const kind = { a: 'A', w: 'W' }[ev.key.toLowerCase()];
+    const only = kind && $('chess-choice-buttons').querySelectorAll(`button[data-kind="${kind}"]`);
+    if (only && only.length === 1) only[0].click();
   });
   newGame(fan.ChessPosition.start());
 }

@@ -382,7 +382,12 @@ try {
   check((await classesOf('#chess-board .point.preview-w')).join() === 'c3', 'chess withdrawal previewed: c3');
   await shot('chess-both-choice');
   await page.locator('#chess-main .board-area').screenshot({ path: join(out, 'chess-board.png') });
-  await page.click('#chess-choice-buttons button[data-kind="W"]');
+  await page.keyboard.press('Escape');
+  check(await page.isHidden('#chess-choice') && await chessString() === CHOICE, 'Esc cancels the chess choice');
+  await page.click(cpt('c4'));
+  await page.click(cpt('c5'));
+  await page.waitForSelector('#chess-choice:not([hidden])');
+  await page.keyboard.press('w'); // the W key picks withdrawal
   check(await chessString() === nativeChess(CHOICE, ['Rc4-c5W']), `after Rc4-c5W: ${await chessString()}`);
   // Black (also played on the page) moves the king, then White promotes.
   await page.click(cpt('e9'));
