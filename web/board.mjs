@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: MIT
-// The board as an SVG drawing of the real geometry: 9 x 5 points, every
-// orthogonal line, the diagonals through the strong points (column + row
-// even). Each point is a focusable element; arrow keys move between
+// The board as an SVG drawing of the real geometry: 9 x 5 points (or,
+// for Fanorona Chess, 5 files x 9 ranks), every orthogonal line, the
+// diagonals through the strong points (column + row even). Each point is a focusable element; arrow keys move between
 // points, Enter or Space activates one. Knows nothing of the rules: the
 // page tells it what to show through render().
 
 const NS = 'http://www.w3.org/2000/svg';
-const COLS = 9, ROWS = 5, GAP = 100, MARGIN = 60;
+const GAP = 100, MARGIN = 60;
 const FILES = 'abcdefghi';
 
-export const squareLabel = (sq) => FILES[sq % COLS] + (Math.floor(sq / COLS) + 1);
+/** A point's name on a board cols wide (9: Fanorona, 5: Fanorona Chess). */
+export const squareLabel = (sq, cols = 9) => FILES[sq % cols] + (Math.floor(sq / cols) + 1);
 
 function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, name);
@@ -19,12 +20,19 @@ function el(name, attrs = {}, parent = null) {
 }
 
 const px = (col) => MARGIN + col * GAP;
-const py = (row) => MARGIN + (ROWS - 1 - row) * GAP;
 const strong = (col, row) => (col + row) % 2 === 0;
 
 export class Board {
-  /** svg: an empty <svg> element; onActivate(square) on click or Enter. */
-  constructor(svg, { onActivate, onHover }) {
+  /**
+   * svg: an empty <svg> element; onActivate(square) on click or Enter.
+   * cols x rows points, square = col + cols * row (9 x 5 by default).
+   */
+  constructor(svg, { onActivate, onHover, cols = 9, rows = 5 }) {
+    const COLS = cols, ROWS = rows;
+    this.cols = cols;
+    this.rows = rows;
+    const py = (row) => MARGIN + (ROWS - 1 - row) * GAP;
+    this.py = py;
     this.svg = svg;
     this.onActivate = onActivate;
     this.onHover = onHover ?? (() => {});
@@ -63,13 +71,14 @@ export class Board {
     const layer = el('g', { class: 'points' }, svg);
     for (let sq = 0; sq < COLS * ROWS; sq++) {
       const col = sq % COLS, row = Math.floor(sq / COLS);
-      const g = el('g', { class: 'point', tabindex: '-1', role: 'gridcell', 'data-square': squareLabel(sq) }, layer);
+      const g = el('g', { class: 'point', tabindex: '-1', role: 'gridcell', 'data-square': squareLabel(sq, COLS) }, layer);
       el('circle', { class: 'hit', r: 46 }, g);
       el('circle', { class: 'ring', r: 40 }, g);
       el('circle', { class: 'dot', r: strong(col, row) ? 9 : 6 }, g);
       el('circle', { class: 'piece', r: 32 }, g);
       el('circle', { class: 'mark', r: 12 }, g);
       el('path', { class: 'cross', d: 'M-14,-14L14,14M14,-14L-14,14' }, g);
+      el('text', { class: 'letter', y: 12 }, g);
       el('text', { class: 'tag', y: 8 }, g);
       g.addEventListener('click', () => { this.focus(sq); this.onActivate(sq); });
       g.addEventListener('pointerenter', () => this.onHover(sq));
@@ -78,13 +87,14 @@ export class Board {
       g.addEventListener('keydown', (ev) => this.#key(ev, sq));
       this.points.push(g);
     }
-    this.focused = 22;
-    this.points[22].setAttribute('tabindex', '0');
+    this.focused = Math.floor(COLS * ROWS / 2);
+    this.points[this.focused].setAttribute('tabindex', '0');
     this.setFlipped(false);
   }
 
   /** Where a square is drawn: [x, y]. */
   #xy(sq) {
+    const COLS = this.cols, ROWS = this.rows, py = this.py;
     const col = sq % COLS, row = Math.floor(sq / COLS);
     return this.flipped ? [px(COLS - 1 - col), py(ROWS - 1 - row)] : [px(col), py(row)];
   }
@@ -98,7 +108,7 @@ export class Board {
       g.setAttribute('transform', `translate(${x} ${y})`);
     });
     this.fileLabels.forEach((t, col) => t.setAttribute('x', this.#xy(col)[0]));
-    this.rowLabels.forEach((t, row) => t.setAttribute('y', this.#xy(row * COLS)[1] + 7));
+    this.rowLabels.forEach((t, row) => t.setAttribute('y', this.#xy(row * this.cols)[1] + 7));
   }
 
   focus(sq) {
@@ -109,6 +119,7 @@ export class Board {
   }
 
   #key(ev, sq) {
+    const COLS = this.cols, ROWS = this.rows;
     const col = sq % COLS, row = Math.floor(sq / COLS);
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
     if (moves[ev.key]) {
@@ -123,7 +134,9 @@ export class Board {
   }
 
   /**
-   * view: { pieces[45] (0 empty, 1 white, 2 black), and sets of squares:
+   * view: { pieces[45] (0 empty, 1 white, 2 black), letters[45] (optional:
+   * a piece's letter drawn on it, and its name for screen readers), names
+   * (optional: the previews' names, default 'approach' and 'withdrawal'), and sets of squares:
    * movable, dests, visited, gone (captured by the last turn or the chain
    * so far), previewA, previewW,
    * preview (one step's captures); selected, active (or -1); arrows: the
@@ -148,12 +161,14 @@ export class Board {
       g.setAttribute('class', cls.join(' '));
       g.querySelector('.tag').textContent =
         has(view.previewA, sq) ? 'A' : has(view.previewW, sq) ? 'W' : '';
-      const what = p === 1 ? 'white piece' : p === 2 ? 'black piece' : 'empty';
+      const letter = view.letters?.[sq] ?? '';
+      g.querySelector('.letter').textContent = p ? letter : '';
+      const what = (p === 1 ? 'white ' : p === 2 ? 'black ' : 'empty') + (p ? view.names?.[sq] ?? 'piece' : '');
       const extra = [has(view.movable, sq) && 'can move', view.selected === sq && 'selected',
                      view.active === sq && 'moving piece', has(view.dests, sq) && 'destination',
                      has(view.previewA, sq) && 'captured by approach',
                      has(view.previewW, sq) && 'captured by withdrawal'].filter(Boolean);
-      g.setAttribute('aria-label', `${squareLabel(sq)} ${what}${extra.length ? ', ' + extra.join(', ') : ''}`);
+      g.setAttribute('aria-label', `${squareLabel(sq, this.cols)} ${what}${extra.length ? ', ' + extra.join(', ') : ''}`);
     }
     this.arrows.replaceChildren();
     if (view.arrows) {

@@ -77,7 +77,7 @@ emcc -O3 $objs -o "$out/fanorona-wasm.mjs" \
     -sEXPORTED_FUNCTIONS="$exports" \
     -sEXPORTED_RUNTIME_METHODS='["UTF8ToString","stringToUTF8","addFunction","removeFunction"]'
 
-for f in index.html fanorona.css fanorona.mjs page.mjs board.mjs engine-worker.mjs; do
+for f in index.html fanorona.css fanorona.mjs page.mjs board.mjs chess-page.mjs ui.mjs engine-worker.mjs; do
     cp "$here/$f" "$out/$f"
 done
 echo "build.sh: page in $out"

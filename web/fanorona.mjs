@@ -374,3 +374,139 @@ export class Search {
     });
   }
 }
+
+// ---- Fanorona Chess (fan_chess, include/fanorona-chess.h) ----
+// Points are 0..44 in chess coordinates (file + 5 * rank, a1 = 0), point
+// sets BigInt masks, moves the library's uint32 values (plain numbers).
+
+export const CHESS_POINTS = 45, CHESS_FILES = 5, CHESS_RANKS = 9;
+export const KING = 1, QUEEN = 2, ROOK = 3, BISHOP = 4, KNIGHT = 5, PAWN = 6;
+export const CHESS_ANY = 0, CHESS_PLAIN = 1, CHESS_APPROACH = 2, CHESS_WITHDRAWAL = 3,
+  CHESS_KING_KNIGHT = 4;
+export const CHESS_NO_POINT = 63;
+export const CHOOSE_MODE = 1, CHOOSE_PROMOTION = 2;
+const CHESS_MOVES_MAX = 260, CHESS_STRING_MAX = 96, CHESS_MOVE_STRING_MAX = 12;
+const CHESS_EXPLAIN_MAX = 160;
+
+/** The fields of a move value (FAN_CHESS_MOVE_* of the header). */
+export function chessMoveFields(m) {
+  return { from: m & 63, to: (m >>> 6) & 63, kind: (m >>> 12) & 7,
+           captured: (m >>> 15) & 63, promotion: (m >>> 21) & 7, value: m >>> 0 };
+}
+
+export function chessPointName(pt) {
+  return withMem(4, (p) => { check(M._fan_chess_point_name(p, 4, pt)); return M.UTF8ToString(p); });
+}
+export function chessPointParse(text) {
+  return check(withString(text, (p) => M._fan_chess_point_parse(p)));
+}
+export function chessReasonName(reason) { return M.UTF8ToString(M._fan_chess_reason_name(reason)); }
+
+/** A Fanorona Chess game (fan_chess): position, history, undo/redo. */
+export class ChessPosition {
+  constructor(ptr) { this.ptr = ptr; }
+
+  static #made(make) {
+    return withMem(4, (pp) => { make(pp); return new ChessPosition(dv().getUint32(pp, true)); });
+  }
+  static start() { return ChessPosition.#made((pp) => check(M._fan_chess_new(pp))); }
+  static fromString(text) {
+    return parsed(4, text.trim(), (pp, tp, ep) => M._fan_chess_from_string(pp, tp, ep),
+                  (pp) => new ChessPosition(dv().getUint32(pp, true)));
+  }
+  static fromRecord(text) {
+    return parsed(4, text, (pp, tp, ep) => M._fan_chess_record_read(pp, tp, ep),
+                  (pp) => new ChessPosition(dv().getUint32(pp, true)));
+  }
+  clone() { return ChessPosition.#made((pp) => check(M._fan_chess_clone(pp, this.ptr))); }
+  free() { if (this.ptr) M._fan_chess_free(this.ptr); this.ptr = 0; }
+
+  /** 0 for an empty point, else {color, type}. */
+  piece(pt) {
+    const p = check(M._fan_chess_piece(this.ptr, pt));
+    return p ? { color: p >> 3, type: p & 7 } : null;
+  }
+  get sideToMove() { return check(M._fan_chess_side_to_move(this.ptr)); }
+  get result() { return check(M._fan_chess_result(this.ptr)); }
+  get reason() { return check(M._fan_chess_result_reason(this.ptr)); }
+  get inCheck() { return check(M._fan_chess_in_check(this.ptr)) === 1; }
+  get historyLength() { return check(M._fan_chess_history_length(this.ptr)); }
+  get moveNumber() { return check(M._fan_chess_move_number(this.ptr)); }
+  get halfmoveClock() { return check(M._fan_chess_halfmove_clock(this.ptr)); }
+  poolCount(color, type) { return check(M._fan_chess_pool_count(this.ptr, color, type)); }
+  equals(other) { return check(M._fan_chess_equal(this.ptr, other.ptr)) === 1; }
+
+  get movable() {
+    return withMem(8, (p) => { check(M._fan_chess_movable(p, this.ptr)); return u64(p); });
+  }
+  destinations(pt) {
+    return withMem(8, (p) => { check(M._fan_chess_destinations(p, this.ptr, pt)); return u64(p); });
+  }
+
+  static #list(call) {
+    return withMem(4 * CHESS_MOVES_MAX + 8, (p) => {
+      const cp = p + 4 * CHESS_MOVES_MAX;
+      check(call(p, CHESS_MOVES_MAX, cp));
+      const n = dv().getUint32(cp, true), d = dv(), out = [];
+      for (let i = 0; i < n; i++) out.push(d.getUint32(p + 4 * i, true));
+      return out;
+    });
+  }
+  /** The legal moves (uint32 values as numbers), in the library's order. */
+  moves() { return ChessPosition.#list((p, n, cp) => M._fan_chess_moves(p, n, cp, this.ptr)); }
+  /** The legal moves of the piece on pt, each with its captured point. */
+  movesFrom(pt) {
+    return ChessPosition.#list((p, n, cp) => M._fan_chess_moves_from(p, n, cp, this.ptr, pt))
+      .map(chessMoveFields);
+  }
+  /** CHOOSE_* flags: what must be named for from -> to. */
+  choices(from, to) {
+    return withMem(4, (p) => { check(M._fan_chess_choices(p, this.ptr, from, to)); return dv().getUint32(p, true); });
+  }
+  /** Why play(from, to, kind, promotion) would be refused ('' when it would play). */
+  explain(from, to, kind = CHESS_ANY, promotion = 0) {
+    return withMem(CHESS_EXPLAIN_MAX, (p) => {
+      M._fan_chess_explain_move(p, CHESS_EXPLAIN_MAX, 0, this.ptr, from, to, kind, promotion);
+      return M.UTF8ToString(p);
+    });
+  }
+  /** Plays from -> to; E.AMBIGUOUS where a mode or a promotion must be named. */
+  playPoints(from, to, kind = CHESS_ANY, promotion = 0) {
+    check(M._fan_chess_play_points(this.ptr, from, to, kind, promotion));
+  }
+  play(move) { check(M._fan_chess_play(this.ptr, move >>> 0)); }
+  undo() { check(M._fan_chess_undo(this.ptr)); }
+  redo() { check(M._fan_chess_redo(this.ptr)); }
+  historyMove(index) {
+    return withMem(4, (p) => { check(M._fan_chess_history_move(p, this.ptr, index)); return dv().getUint32(p, true); });
+  }
+
+  toString() {
+    return writeText(CHESS_STRING_MAX, (b, n) => M._fan_chess_to_string(b, n, 0, this.ptr));
+  }
+  /** A legal move of this position in notation ("Pc3-c4", "Qc2-c5A", "Pb8-b9=Q"). */
+  moveToString(move) {
+    return writeText(CHESS_MOVE_STRING_MAX, (b, n) => M._fan_chess_move_to_string(b, n, 0, this.ptr, move >>> 0));
+  }
+  parseMove(text) {
+    return parsed(4, text.trim(), (p, tp, ep) => M._fan_chess_parse_move(p, this.ptr, tp, ep),
+                  (p) => dv().getUint32(p, true));
+  }
+  /** The game record; its length is asked first (a game has no fixed maximum). */
+  record() {
+    const need = withMem(8, (np) => {
+      const r = M._fan_chess_record_write(0, 0, np, this.ptr);
+      if (r !== E.BUFS && r !== E.OK) check(r);
+      return dv().getUint32(np, true);
+    });
+    return writeText(need + 1, (b, n) => M._fan_chess_record_write(b, n, 0, this.ptr));
+  }
+  /** The library's SVG picture; move (a value) drawn as an arrow when given. */
+  svg(highlight = 0n, move = null, flags = 1) {
+    return withMem(4, (mp) => {
+      if (move !== null) dv().setUint32(mp, move >>> 0, true);
+      return writeText(SVG_MAX, (b, n) =>
+        M._fan_chess_svg(b, n, 0, this.ptr, BigInt(highlight), move !== null ? mp : 0, flags));
+    });
+  }
+}

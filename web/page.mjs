@@ -5,6 +5,8 @@
 // library through fanorona.mjs.
 import * as fan from './fanorona.mjs';
 import { Board, squareLabel } from './board.mjs';
+import { setupChess } from './chess-page.mjs';
+import { download, readPositionOrRecord, redoToHuman, undoToHuman } from './ui.mjs';
 
 const $ = (id) => document.getElementById(id);
 const set = (mask) => new Set(fan.squaresOf(mask));
@@ -273,8 +275,7 @@ function humanUndo() {
     const wasChain = pos.inChain;
     pos.undo();
     // Against the engine, its reply goes too: back to a turn of ours.
-    while (!wasChain && !game.humans.has(pos.sideToMove) && game.humans.size && pos.historyLength > 0)
-      pos.undo();
+    if (!wasChain) undoToHuman(pos, game.humans);
     game.message = '';
   } catch (e) {
     game.message = `${e.message}.`;
@@ -291,7 +292,7 @@ function humanRedo() {
   if (engine.busy) return;
   try {
     pos.redo();
-    while (!game.humans.has(pos.sideToMove) && game.humans.size) pos.redo();
+    redoToHuman(pos, game.humans);
     game.message = '';
   } catch (e) {
     if (e.code !== fan.E.NOHISTORY || game.humans.has(pos.sideToMove)) game.message = `${e.message}.`;
@@ -380,15 +381,11 @@ function importText() {
   const text = $('io').value.trim();
   let pos;
   try {
-    pos = fan.Position.fromString(text, Number($('rules').value));
-  } catch (e1) {
-    try {
-      pos = fan.Position.fromRecord(text);
-    } catch (e2) {
-      const e = /^\s*\[|^\s*1\./.test(text) ? e2 : e1;
-      $('io-message').textContent = `Not imported: ${e.message} (at byte ${e.offset}).`;
-      return;
-    }
+    pos = readPositionOrRecord(text, (t) => fan.Position.fromString(t, Number($('rules').value)),
+                               fan.Position.fromRecord);
+  } catch (e) {
+    $('io-message').textContent = `Not imported: ${e.message} (at byte ${e.offset}).`;
+    return;
   }
   $('io-message').textContent = 'Imported.';
   newGame(pos);
@@ -400,11 +397,7 @@ function saveSvg() {
   const last = pos.inChain ? pos.chainPath
     : pos.historyLength > 0 ? pos.historyPath(pos.historyLength - 1) : null;
   const picture = pos.svg(0n, last && last.length ? last : null);
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([picture], { type: 'image/svg+xml' }));
-  a.download = 'fanorona.svg';
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  download(picture, 'image/svg+xml', 'fanorona.svg');
   $('io-message').textContent = 'Picture saved as fanorona.svg.';
 }
 
@@ -448,12 +441,22 @@ async function main() {
   $('export-record').addEventListener('click', () => { $('io').value = game.pos.record(); $('io-message').textContent = 'Game record exported.'; });
   $('export-svg').addEventListener('click', saveSvg);
   document.addEventListener('keydown', (ev) => {
-    if (!game.choice || ev.target.tagName === 'INPUT') return;
+    if (!game.choice || ev.target.tagName === 'INPUT' || $('fanorona-main').hidden) return;
     if (ev.key === 'a' || ev.key === 'A') choose(fan.STEP_APPROACH);
     if (ev.key === 'w' || ev.key === 'W') choose(fan.STEP_WITHDRAWAL);
     if (ev.key === 'Escape') cancelChoice();
   });
   newGame(fan.Position.start(fan.RULES_STOP));
+  setupChess();
+  const showGame = () => {
+    const chess = $('game-kind').value === 'chess';
+    $('fanorona-main').hidden = chess;
+    $('chess-main').hidden = !chess;
+    document.body.dataset.game = chess ? 'chess' : 'fanorona';
+    document.querySelector('header h1').textContent = chess ? 'Fanorona Chess' : 'Fanorona';
+  };
+  $('game-kind').addEventListener('change', showGame);
+  showGame();
   document.body.dataset.ready = 'true';
 }
 

@@ -71,6 +71,22 @@ function nativePosition(record) {
   return { fen: lines[i + 1].trim(), over: lines[i].startsWith('Game over') };
 }
 
+
+// ---- Fanorona Chess: the native CLI replays the page's moves ----
+const CHESS_START = 'nrkrn/1bqb1/ppppp/5/5/5/PPPPP/1BQB1/NRKRN w Kk - - 0 1';
+function nativeChess(fen, moves) {
+  const r = spawnSync(cli, ['chess', 'play', '--fen', fen, '--white', 'human', '--black', 'human'],
+                      { input: moves.map((m) => m + '\n').join('') + 'fen\nquit\n', encoding: 'utf8' });
+  const found = r.stdout.split('\n').map((l) => /> ([1-5a-zA-Z/]+ [wb] \S+ \S+ \S+ \d+ \d+)$/.exec(l)).filter(Boolean);
+  return found.length ? found[found.length - 1][1] : `(native replay failed: ${r.stdout.slice(-300)} ${r.stderr})`;
+}
+/** The root moves the native chess-perft lists for fen (its --divide 1). */
+function nativeMoves(fen) {
+  const perft = join(resolve(cli, '..'), 'chess-perft');
+  const r = spawnSync(perft, ['--fen', fen, '--divide', '1'], { encoding: 'utf8' });
+  return r.stdout.split('\n').map((l) => /^(\S+) 1$/.exec(l)).filter(Boolean).map((m) => m[1]);
+}
+
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true,
                                         args: ['--no-sandbox', '--disable-gpu'] });
 const page = await browser.newPage({ viewport: { width: 1024, height: 720 } });
@@ -142,7 +158,7 @@ try {
   check((await classesOf('#board .point.preview-a')).join() === 'e3', 'approach group previewed: e3');
   check((await classesOf('#board .point.preview-w')).join() === 'b3', 'withdrawal group previewed: b3');
   await shot('both-choice');
-  await page.locator('.board-area').screenshot({ path: join(out, 'both-choice-board.png') });
+  await page.locator('#fanorona-main .board-area').screenshot({ path: join(out, 'both-choice-board.png') });
   // Typed notation: without a letter the step is ambiguous, which is said.
   await page.click('#choose-cancel');
   await page.fill('#move-input', 'c3-d3');
@@ -264,11 +280,154 @@ try {
   await page.locator('#analysis').screenshot({ path: join(out, 'analysis-panel.png') });
   await page.uncheck('#analyse');
 
+
+  // ---- Fanorona Chess, behind the game switch ----
+  const cpt = (name) => `#chess-board .point[data-square="${name}"]`;
+  const chessString = () => page.inputValue('#chess-position');
+  const chessMoves = () => page.$$eval('#chess-moves li', (els) => els.map((e) => e.textContent));
+  const chessIdle = () => page.waitForSelector('#chess-main[data-thinking="false"]', { timeout: 10000 });
+  const chessNew = async (side, opponent) => {
+    await page.selectOption('#chess-side', side);
+    await page.selectOption('#chess-opponent', opponent);
+    await page.click('#chess-new-game-button');
+    await chessIdle();
+  };
+  const chessImport = async (text) => { await page.fill('#chess-io', text); await page.click('#chess-import'); };
+  await page.selectOption('#game-kind', 'chess');
+  await page.waitForSelector('#chess-main:not([hidden])');
+  check(await page.isHidden('#fanorona-main'), 'the switch hides the Fanorona board');
+  check(await page.$$eval('#chess-board .point', (e) => e.length) === 45, 'the chess board has 45 points');
+  check(await chessString() === CHESS_START, `chess start position ${await chessString()}`);
+  const startMoves = nativeMoves(CHESS_START);
+  const nativeMovable = [...new Set(startMoves.map((m) => m.slice(1, 3)))].sort();
+  const chessMovable = (await classesOf('#chess-board .point.movable')).sort();
+  check(chessMovable.join() === nativeMovable.join() && nativeMovable.length > 0,
+        `movable chess pieces ${chessMovable.join(' ')} = native ${nativeMovable.join(' ')}`);
+  const ca1 = await page.locator(cpt('a1')).boundingBox(), ce9 = await page.locator(cpt('e9')).boundingBox();
+  check(ca1.x < ce9.x && ca1.y > ce9.y, 'the chess board has a1 bottom left (White at the bottom)');
+  check(await page.$$eval('#chess-board .lines line', (e) => e.length) === 4 * 9 + 5 * 8 + 2 * 16,
+        'the chess board has 76 orthogonal and 32 diagonal segments');
+  check(await page.textContent(cpt('c1') + ' .letter') === 'K' && await page.textContent(cpt('c8') + ' .letter') === 'Q',
+        'piece letters: K on c1, Q on c8');
+  // Keyboard: Enter on a focused point selects the piece.
+  await page.focus(cpt('c3'));
+  await page.keyboard.press('Enter');
+  const c3dests = (await classesOf('#chess-board .point.dest')).sort();
+  const c3native = startMoves.filter((m) => m.startsWith('Pc3')).map((m) => m.slice(4, 6)).sort();
+  check(c3dests.join() === c3native.join(), `keyboard: c3 selected, goes to ${c3dests.join()} (native ${c3native.join()})`);
+  await page.keyboard.press('Enter');
+
+  // Several moves by clicks against each opponent; the page's position
+  // string equals the native one for the same moves.
+  for (const opponent of ['greedy', 'random']) {
+    await chessNew('1', opponent);
+    let cseed = 777;
+    const crand = (n) => { cseed = (cseed * 1103515245 + 12345) % 2147483648; return cseed % n; };
+    for (let i = 0; i < 6 && await page.getAttribute('#chess-main', 'data-result') === '0'; i++) {
+      const m = await classesOf('#chess-board .point.movable');
+      await page.click(cpt(m[crand(m.length)]));
+      const d = await classesOf('#chess-board .point.dest');
+      await page.click(cpt(d[crand(d.length)]));
+      if (await page.isVisible('#chess-choice')) await page.click('#chess-choice-buttons button');
+      await chessIdle();
+    }
+    const played = await chessMoves();
+    const shown = await chessString();
+    check(played.length >= 2 && shown === nativeChess(CHESS_START, played),
+          `chess vs ${opponent}: ${played.join(' ')} gives ${shown}, native ${nativeChess(CHESS_START, played)}`);
+  }
+  // The greedy opponent takes the most valuable piece: with Black to move
+  // it plays at once; Rc7-c8 or -c9 withdraws from the queen, Rc7-b7 from a pawn.
+  const GREEDY = '4k/5/2rP1/2Q2/5/5/5/5/K4 b - - - 0 1';
+  const greedyNative = nativeMoves(GREEDY);
+  check(greedyNative.includes('Rc7-c8') && greedyNative.includes('Rc7-b7'),
+        `native: Black may take the queen or the pawn: ${greedyNative.join(' ')}`);
+  await chessImport(GREEDY);
+  await chessIdle();
+  const greedyPlayed = await chessMoves();
+  check(/^Rc7-c[89]$/.test(greedyPlayed.join()) && !/Q/.test((await chessString()).split(' ')[0]),
+        `the greedy opponent took the queen: ${greedyPlayed.join()} gives ${await chessString()}`);
+  await chessNew('1', 'greedy');
+
+  // Undo / redo against the opponent.
+  const beforeUndo = await chessString();
+  await page.click(cpt('c3'));
+  await page.click(cpt('c4'));
+  await chessIdle();
+  const chessReply = await chessString();
+  check(/ w /.test(chessReply) && (await chessMoves()).length === 2, `opponent replied: ${chessReply}`);
+  await page.click('#chess-undo');
+  check(await chessString() === beforeUndo, 'chess undo takes back the move and the reply');
+  await page.click('#chess-redo');
+  check(await chessString() === chessReply, 'chess redo replays both');
+
+  // Both modes and promotion from an imported position (doc/fanorona-chess.md
+  // sections 3 and 4): Rc4-c5 approaches c6 or withdraws from c3; Pb8-b9
+  // promotes to a piece of White's pool, Q or N.
+  const CHOICE = '4k/1P3/5/2p2/5/2R2/2n2/5/2K2 w - QN - 0 1';
+  const choiceNative = nativeMoves(CHOICE);
+  check(choiceNative.includes('Rc4-c5A') && choiceNative.includes('Rc4-c5W') &&
+        choiceNative.includes('Pb8-b9=Q') && choiceNative.includes('Pb8-b9=N'),
+        `native chess-perft lists both modes and both promotions: ${choiceNative.join(' ')}`);
+  await page.selectOption('#chess-side', '0');
+  await chessImport(CHOICE);
+  check(await chessString() === CHOICE, 'import of a chess position string');
+  await page.click(cpt('c4'));
+  await page.hover(cpt('c5'));
+  const hovered = await classesOf('#chess-board .point.preview');
+  check(hovered.sort().join() === 'c3,c6', `hovering c5 previews both captures: ${hovered.join()}`);
+  await page.click(cpt('c5'));
+  await page.waitForSelector('#chess-choice:not([hidden])');
+  check((await classesOf('#chess-board .point.preview-a')).join() === 'c6', 'chess approach previewed: c6');
+  check((await classesOf('#chess-board .point.preview-w')).join() === 'c3', 'chess withdrawal previewed: c3');
+  await shot('chess-both-choice');
+  await page.locator('#chess-main .board-area').screenshot({ path: join(out, 'chess-board.png') });
+  await page.keyboard.press('Escape');
+  check(await page.isHidden('#chess-choice') && await chessString() === CHOICE, 'Esc cancels the chess choice');
+  await page.click(cpt('c4'));
+  await page.click(cpt('c5'));
+  await page.waitForSelector('#chess-choice:not([hidden])');
+  await page.keyboard.press('w'); // the W key picks withdrawal
+  check(await chessString() === nativeChess(CHOICE, ['Rc4-c5W']), `after Rc4-c5W: ${await chessString()}`);
+  // Black (also played on the page) moves the king, then White promotes.
+  await page.click(cpt('e9'));
+  await page.click(cpt('e8'));
+  await page.click(cpt('b8'));
+  await page.click(cpt('b9'));
+  await page.waitForSelector('#chess-choice:not([hidden])');
+  const promo = await page.$$eval('#chess-choice-buttons button', (bs) => bs.map((b) => b.dataset.promotion));
+  check(promo.sort().join() === 'N,Q', `promotion offers the pool: ${promo.join()}`);
+  await page.click('#chess-choice-buttons button[data-promotion="N"]');
+  const promoted = await chessMoves();
+  check(await chessString() === nativeChess(CHOICE, promoted) && promoted.at(-1) === 'Pb8-b9=N' &&
+        await page.textContent(cpt('b9') + ' .letter') === 'N',
+        `promotion to a knight: ${promoted.join(' ')} gives ${await chessString()}`);
+  // The record read back gives the same position.
+  await page.click('#chess-export-record');
+  const chessRecord = await page.inputValue('#chess-io');
+  const chessFinal = await chessString();
+  await page.click('#chess-import');
+  check(await chessString() === chessFinal, `import of the chess record: ${chessRecord.replace(/\n/g, ' ')}`);
+  await page.click('#chess-undo');
+  check(await chessString() === nativeChess(CHOICE, promoted.slice(0, -1)), 'undo after a record import');
+
+  // The end: the fifty-move rule reached in the imported position (section 5).
+  await chessImport('4k/5/5/5/5/5/5/5/2K2 w - - - 100 80');
+  const ended = await page.textContent('#chess-status');
+  check(await page.getAttribute('#chess-main', 'data-result') === '3' && /Game over: Draw \(.*50|fifty/i.test(ended),
+        `chess result and reason shown: "${ended}"`);
+  await chessNew('1', 'greedy');
+  await page.selectOption('#game-kind', 'fanorona');
+
   // A phone-sized screen.
   await page.setViewportSize({ width: 390, height: 844 });
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   check(wide <= 390, `no sideways scrolling on a phone (${wide} px wide)`);
   await shot('phone');
+  await page.selectOption('#game-kind', 'chess');
+  const wideChess = await page.evaluate(() => document.documentElement.scrollWidth);
+  check(wideChess <= 390, `chess: no sideways scrolling on a phone (${wideChess} px wide)`);
+  await shot('chess-phone');
 
   check(errors.length === 0, `no errors in the page${errors.length ? ': ' + errors.join('; ') : ''}`);
 } catch (e) {
