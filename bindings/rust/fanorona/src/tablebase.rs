@@ -145,7 +145,7 @@ impl Tablebase {
         for e in &effects[..n] {
             for t in &legal {
                 if t.effect()? == *e {
-                    out.push(t.clone());
+                    out.push(*t);
                 }
             }
         }
@@ -162,7 +162,7 @@ impl Tablebase {
                 // SAFETY: valid pointers; version set by init.
                 unsafe { ffi::fan_tb_info_init(&mut c) };
                 let code = unsafe { ffi::fan_tb_info_get(&mut c, self.ptr(), i) };
-                (code == ffi::FAN_OK).then(|| TableInfo {
+                (code == ffi::FAN_OK).then_some(TableInfo {
                     rules: if c.rules == 1 {
                         Rules::Must
                     } else {
