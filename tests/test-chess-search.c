@@ -667,37 +667,26 @@ START_TEST(arguments_checked)
                      FAN_EINVAL);
     ck_assert_int_eq(fan_chess_search_run(&r, s, NULL, &l, NULL, NULL),
                      FAN_EINVAL);
-    r.version = 0;
-    ck_assert_int_eq(fan_chess_search_run(&r, s, g, &l, NULL, NULL),
-                     FAN_EINVAL);
-    r.version = FAN_CHESS_SEARCH_RESULT_VERSION + 1;
-    ck_assert_int_eq(fan_chess_search_run(&r, s, g, &l, NULL, NULL),
-                     FAN_EINVAL);
+    /* result versions, then limits one field wrong at a time */
+    for (uint32_t v = 0; v < 3; v += 2) {
+        r.version = v;
+        ck_assert_int_eq(fan_chess_search_run(&r, s, g, &l, NULL, NULL),
+                         FAN_EINVAL);
+    }
     r.version = FAN_CHESS_SEARCH_RESULT_VERSION;
-    fan_search_limits b = l;
-    b.version = 0;
-    ck_assert_int_eq(fan_chess_search_run(&r, s, g, &b, NULL, NULL),
-                     FAN_EINVAL);
-    b = l;
-    b.version = FAN_SEARCH_LIMITS_VERSION + 1;
-    ck_assert_int_eq(fan_chess_search_run(&r, s, g, &b, NULL, NULL),
-                     FAN_EINVAL);
-    b = l;
-    b.reserved = 1;
-    ck_assert_int_eq(fan_chess_search_run(&r, s, g, &b, NULL, NULL),
-                     FAN_EINVAL);
-    b = l;
-    b.max_depth = FAN_SEARCH_MAX_DEPTH + 1;
-    ck_assert_int_eq(fan_chess_search_run(&r, s, g, &b, NULL, NULL),
-                     FAN_ERANGE);
-    b = l;
-    b.multipv = FAN_SEARCH_MAX_MULTIPV + 1;
-    ck_assert_int_eq(fan_chess_search_run(&r, s, g, &b, NULL, NULL),
-                     FAN_ERANGE);
-    b = l;
-    b.level = FAN_SEARCH_MAX_LEVEL + 1;
-    ck_assert_int_eq(fan_chess_search_run(&r, s, g, &b, NULL, NULL),
-                     FAN_ERANGE);
+    for (int k = 0; k < 6; k++) {
+        fan_search_limits b = l;
+        int want = k < 3 ? FAN_EINVAL : FAN_ERANGE;
+        switch (k) {
+        case 0: b.version = 0; break;
+        case 1: b.version = FAN_SEARCH_LIMITS_VERSION + 1; break;
+        case 2: b.reserved = 1; break;
+        case 3: b.max_depth = FAN_SEARCH_MAX_DEPTH + 1; break;
+        case 4: b.multipv = FAN_SEARCH_MAX_MULTIPV + 1; break;
+        default: b.level = FAN_SEARCH_MAX_LEVEL + 1; break;
+        }
+        ck_assert_int_eq(fan_chess_search_run(&r, s, g, &b, NULL, NULL), want);
+    }
     ck_assert_mem_eq(&r, &untouched, sizeof r);
     ck_assert_fan_ok(fan_chess_to_string(after, sizeof after, NULL, g));
     ck_assert_str_eq(before, after);
