@@ -283,7 +283,7 @@ int new_game_program(player *pl)
 static int ask_program(fan_turn *out, player *pl, const fan_position *pos,
                        uint64_t *nodes, const double clock_ms[2], double inc_ms)
 {
-    static char cmd[16384];
+    char cmd[16384]; /* not static: jobs ask their programs at once */
     size_t len = (size_t) snprintf(cmd, sizeof cmd, "position startpos");
     int n = fan_position_history_length(pos);
     for (int i = 0; i < n; i++) {
@@ -327,8 +327,10 @@ static int ask_program(fan_turn *out, player *pl, const fan_position *pos,
             *nodes = strtoull(nd + 7, NULL, 10);
         if (strncmp(line, "bestmove ", 9))
             continue;
-        /* a whole turn, written exactly as compact_path() writes it */
-        const char *mv = line + 9;
+        /* a whole turn, written exactly as compact_path() writes it; a
+         * "ponder" turn after it is not needed */
+        char *mv = line + 9;
+        mv[strcspn(mv, " ")] = '\0';
         fan_path path;
         char again[FAN_PATH_STRING_MAX];
         int found = fan_position_parse_path(&path, pos, mv, NULL) == FAN_OK;
