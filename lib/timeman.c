@@ -10,7 +10,9 @@
  * stops at three shares or two fifths of the clock, whichever is less,
  * minus a margin for the program around the search (10 ms and 2% of the
  * clock); in the worst case it stops even inside its first iteration, with
- * a legal turn, rather than lose on time. */
+ * a legal turn, rather than lose on time. fanorona-engine computes the
+ * same plan at "ponderhit" (examples/engine/ponder.c, ponder_plan):
+ * change both. */
 /* clock_gettime and sysconf are POSIX: ask for them also where the C
  * library shows only ISO C by default (musl under emscripten). */
 #define _POSIX_C_SOURCE 200809L
