@@ -4,36 +4,19 @@
 #define _POSIX_C_SOURCE 200809L
 #include "ponder.h"
 
+/* the library's plan itself, plain arithmetic (not the library's API) */
+#include "../../lib/timeplan.h"
+
 #include <stdio.h>
 #include <string.h>
 
 void ponder_plan(const fan_search_limits *l, uint64_t *soft, uint64_t *hard,
                  uint64_t *panic)
 {
-    /* The numbers of lib/timeman.c (doc/search.md, "Time"); a change
-     * there must be made here too. */
     *soft = *hard = *panic = l->time_ms;
-    if (!l->clock_ms)
-        return;
-    uint64_t clock = l->clock_ms, inc = l->increment_ms;
-    uint64_t to_go = l->moves_to_go ? l->moves_to_go : 25;
-    if (to_go > 50)
-        to_go = 50;
-    uint64_t margin = 10 + clock / 50;
-    uint64_t usable = clock > margin ? clock - margin : 1;
-    uint64_t share = clock / (to_go + 1) + inc * 3 / 4;
-    uint64_t most = share * 3;
-    if (most > clock * 2 / 5 + inc * 3 / 4)
-        most = clock * 2 / 5 + inc * 3 / 4;
-    if (most > usable)
-        most = usable;
-    if (l->time_ms && most > l->time_ms)
-        most = l->time_ms;
-    if (share > most)
-        share = most;
-    *soft = share ? share : 1;
-    *hard = most ? most : 1;
-    *panic = usable;
+    if (l->clock_ms)
+        time_plan_clock(l->clock_ms, l->increment_ms, l->moves_to_go,
+                        l->time_ms, soft, hard, panic);
 }
 
 void ponder_init(ponder *p)

@@ -4,8 +4,9 @@
  * one, its time counted from the ponderhit, by a timer thread that stops
  * the search when the budget is spent and by the progress callback, which
  * ends it after an iteration as the library's own time plan would. The
- * budget is the library's plan (lib/timeman.c) computed again here, so
- * that the API needs no deadline that changes during a search. */
+ * budget is the library's plan (lib/timeplan.h, shared with
+ * lib/timeman.c) computed again here, so that the API needs no deadline
+ * that changes during a search. */
 #ifndef FAN_ENGINE_PONDER_H
 #define FAN_ENGINE_PONDER_H
 
@@ -39,7 +40,7 @@ typedef struct ponder {
 void ponder_init(ponder *p);
 void ponder_destroy(ponder *p);
 
-/* The library's time plan of a turn (lib/timeman.c, search_plan_time):
+/* The library's time plan of a turn (lib/timeplan.h):
  * soft: no iteration starts after 60% of it (clock only); hard: the search
  * stops there; panic: it stops there even inside its first iteration.
  * All 0 without a time limit. */
