@@ -457,7 +457,6 @@ static void cmd_go(engine *e, char *rest)
         if (!l.max_nodes || l.max_nodes > e->cap_nodes)
             l.max_nodes = e->cap_nodes;
         infinite = 0;
-        pondering = 0;
     }
     l.multipv = e->multipv;
     l.level = e->level;
