@@ -33,6 +33,13 @@ awk -v m="$median" 'BEGIN { exit !(m >= 27 && m <= 60) }' ||
 echo "$line" | grep -Eq ' of movetime; [0-9]+ of [0-9]+ turns under 90%\); [0-9]+ forced turns left out$' ||
     { echo "$line"; exit 1; }
 
+# two search threads against one; a thread count out of range is refused
+"$match" --games 2 --a engine:threads=2 --b engine --depth 2 --plies 2 >"$out"
+grep -q '^games 2 ' "$out" || { cat "$out"; echo "threads=2"; exit 1; }
+if "$match" --games 2 --a engine:threads=0 --b engine --depth 1 >"$out" 2>&1; then
+    echo "threads=0 was accepted"; exit 1
+fi
+
 if [ -n "$engine" ]; then
     "$match" --games 2 --jobs 2 --a "uci:$engine" --b engine --depth 2 --plies 2 >"$out"
     grep -q ' 0 forfeits,' "$out" || { cat "$out"; echo "the protocol engine forfeited"; exit 1; }

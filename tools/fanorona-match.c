@@ -15,7 +15,8 @@
  *   uci      a protocol program: uci:PATH (fanorona-engine or another
  *            engine speaking the same protocol); the limits are sent with
  *            "go", the ruleset as MandatoryContinuation
- * Limits for engine, plain, level and uci: depth=D, nodes=N, movetime=MS.
+ * Limits for engine, plain, level and uci: depth=D, nodes=N, movetime=MS;
+ * their search: hash=MIB, threads=N (Lazy SMP; 1 by default).
  * With --tc BASE+INC each side has a clock instead (seconds, e.g. 10+0.1):
  * a protocol program gets "go wtime btime winc binc", the library's
  * engine the same as fan_search_limits' clock, and a side whose clock

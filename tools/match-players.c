@@ -121,6 +121,9 @@ int parse_spec(player_spec *p, const char *text,
             p->limits.level = (uint32_t) v;
         else if (!strcmp(kv, "hash"))
             p->options.hash_mib = (uint32_t) v;
+        else if (!strcmp(kv, "threads") && v >= 1 &&
+                 v <= FAN_SEARCH_MAX_THREADS)
+            p->options.threads = (uint32_t) v;
         else if (set_switch(&p->cfg, kv, (int) v)) {
             fprintf(stderr, "unknown option '%s'\n", kv);
             return -1;
@@ -244,6 +247,10 @@ int start_program(player *pl, int rules)
     if (pl->spec->options.hash_mib &&
         send_line(pl, "setoption name Hash value %u",
                   pl->spec->options.hash_mib))
+        return -1;
+    if (pl->spec->options.threads > 1 &&
+        send_line(pl, "setoption name Threads value %u",
+                  pl->spec->options.threads))
         return -1;
     return 0;
 }
