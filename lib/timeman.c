@@ -5,11 +5,12 @@
  * A fixed time (time_ms) is used whole: iterations go on until it is up
  * and the last completed one answers. With a clock (clock_ms, increment_ms,
  * moves_to_go) a turn aims at a share of what is left: the clock over the
- * turns to go (25 when none are given) plus three quarters of the
- * increment. No iteration starts after 60% of that share, and the search
- * stops at three shares or two fifths of the clock, whichever is less,
- * minus a margin for the program around the search (10 ms and 2% of the
- * clock); in the worst case it stops even inside its first iteration, with
+ * turns to go (25 when none are given) plus half the increment. No
+ * iteration starts after 60% of that share, and the search stops at three
+ * shares, two fifths of the clock plus half the increment, or a quarter
+ * of the clock, whichever is least, and never later than the clock minus a
+ * margin for the program around the search (10 ms and 2% of the clock);
+ * in the worst case it stops even inside its first iteration, with
  * a legal turn, rather than lose on time. The numbers are in timeplan.h,
  * which fanorona-engine shares for "ponderhit". */
 /* clock_gettime and sysconf are POSIX: ask for them also where the C

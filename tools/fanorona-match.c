@@ -216,8 +216,10 @@ static int play_game(match *m, int g, player *pa, player *pb)
             double *c = &clock_ms[white ? 0 : 1];
             *c -= t1 - t0;
             if (*c < 0) {
-                fprintf(stderr, "game %d: %s lost on time\n", g,
-                        pl->spec->text);
+                fprintf(stderr, "game %d: %s lost on time (turn %d: %.0f "
+                        "ms on its clock, took %.0f)\n", g, pl->spec->text,
+                        fan_position_turns_played(p) + 1, *c + (t1 - t0),
+                        t1 - t0);
                 flagged = pl == pa ? 1 : -1;
                 pthread_mutex_lock(&m->lock);
                 m->time_losses[side]++;
