@@ -5,42 +5,27 @@
  * A fixed time (time_ms) is used whole: iterations go on until it is up
  * and the last completed one answers. With a clock (clock_ms, increment_ms,
  * moves_to_go) a turn aims at a share of what is left: the clock over the
- * turns to go (25 when none are given) plus three quarters of the
- * increment. No iteration starts after 60% of that share, and the search
- * stops at three shares or two fifths of the clock, whichever is less,
- * minus a margin for the program around the search (10 ms and 2% of the
- * clock); in the worst case it stops even inside its first iteration, with
- * a legal turn, rather than lose on time. */
+ * turns to go (25 when none are given) plus half the increment. No
+ * iteration starts after 60% of that share, and the search stops at three
+ * shares, two fifths of the clock plus half the increment, or a quarter
+ * of the clock, whichever is least, and never later than the clock minus a
+ * margin for the program around the search (10 ms and 2% of the clock);
+ * in the worst case it stops even inside its first iteration, with
+ * a legal turn, rather than lose on time. The numbers are in timeplan.h,
+ * which fanorona-engine shares for "ponderhit". */
 /* clock_gettime and sysconf are POSIX: ask for them also where the C
  * library shows only ISO C by default (musl under emscripten). */
 #define _POSIX_C_SOURCE 200809L
 #include "engine.h"
+#include "timeplan.h"
 
 void search_plan_time(fan_search *s, const fan_search_limits *l)
 {
     s->clock_mode = l->clock_ms != 0;
     s->soft_ms = s->hard_ms = s->panic_ms = l->time_ms;
-    if (!s->clock_mode)
-        return;
-    uint64_t clock = l->clock_ms, inc = l->increment_ms;
-    uint64_t to_go = l->moves_to_go ? l->moves_to_go : 25;
-    if (to_go > 50)
-        to_go = 50;
-    uint64_t margin = 10 + clock / 50;
-    uint64_t usable = clock > margin ? clock - margin : 1;
-    uint64_t share = clock / (to_go + 1) + inc * 3 / 4;
-    uint64_t hard = share * 3;
-    if (hard > clock * 2 / 5 + inc * 3 / 4)
-        hard = clock * 2 / 5 + inc * 3 / 4;
-    if (hard > usable)
-        hard = usable;
-    if (l->time_ms && hard > l->time_ms)
-        hard = l->time_ms;
-    if (share > hard)
-        share = hard;
-    s->soft_ms = share ? share : 1;
-    s->hard_ms = hard ? hard : 1;
-    s->panic_ms = usable;
+    if (s->clock_mode)
+        time_plan_clock(l->clock_ms, l->increment_ms, l->moves_to_go,
+                        l->time_ms, &s->soft_ms, &s->hard_ms, &s->panic_ms);
 }
 
 uint64_t search_elapsed_ms(const fan_search *s)

@@ -27,14 +27,24 @@ before() {
     b=$(grep -En -- "$2" "$OUT" | tail -n 1 | cut -d: -f1)
     [ -n "$a" ] && [ -n "$b" ] && [ "$a" -lt "$b" ] || fail "'$1' not before '$2'"
 }
-# Runs one session: sends the commands in order, after each "go" waits for
-# its bestmove (at most 30 s), then sends quit.
-session() {
+# The engine reading what is written to fd 3; end_session sends quit.
+start_engine() {
     fifo=$(mktemp -u)
     mkfifo "$fifo" || fail "mkfifo"
     "$ENGINE" < "$fifo" > "$OUT" 2>&1 &
     pid=$!
     exec 3> "$fifo"
+}
+end_session() {
+    printf 'quit\n' >&3
+    exec 3>&-
+    rm -f "$fifo"
+    wait "$pid" || fail "engine exited with an error"
+}
+# Runs one session: sends the commands in order, after each "go" waits for
+# its bestmove (at most 30 s), then sends quit.
+session() {
+    start_engine
     gos=0
     for c in "$@"; do
         printf '%s\n' "$c" >&3
@@ -50,16 +60,13 @@ session() {
             ;;
         esac
     done
-    printf 'quit\n' >&3
-    exec 3>&-
-    rm -f "$fifo"
-    wait "$pid" || fail "engine exited with an error"
+    end_session
 }
 
 # 1. handshake and a first search from the start position
 session uci isready ucinewgame "position startpos" "go depth 3" isready
 expect '^id name '
-for opt in Hash Threads MultiPV MandatoryContinuation; do
+for opt in Hash Threads MultiPV MandatoryContinuation Ponder; do
     expect "^option name $opt type "
 done
 before '^id name' '^uciok$'
@@ -68,7 +75,7 @@ expect '^info depth 1 .*score cp -?[0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ pv
 expect '^info depth 3 '
 before '^info depth 3 ' '^bestmove '
 # White's five legal first turns (doc/rules)
-expect '^bestmove (d2e3A|e2e3A|f2e3A|d3e3A|d3e3W)$'
+expect '^bestmove (d2e3A|e2e3A|f2e3A|d3e3A|d3e3W)( ponder [a-i][1-5][a-i1-5AW]*)?$'
 best=$(grep '^bestmove' "$OUT" | cut -d' ' -f2)
 
 # 2. the best turn is playable; dashes and plain compact text are equal
@@ -105,7 +112,7 @@ expect '^bestmove a3b3A$'
 session "position fen 9/9/9/B8/W8 w stop 0 -" "go depth 30"
 expect '^info depth 3 .*score mate 2 '
 reject '^info depth 4 '
-expect '^bestmove a1b2$'
+expect '^bestmove a1b2( ponder [^ ]+)?$'
 # the loser's side: proven lost in 2 turns at depth 2
 session "position fen 9/9/9/B8/W8 w stop 0 - moves a1b2" "go depth 30"
 expect '^info depth 2 .*score mate -1 '
@@ -123,7 +130,7 @@ reject '^info depth 3 '
 } | "$ENGINE" > "$OUT" 2>&1 || fail "engine exited with an error"
 expect '^info depth 3 .*score mate 2 '
 reject '^info depth 4 '
-before '^readyok$' '^bestmove a1b2$'
+before '^readyok$' '^bestmove a1b2( ponder [^ ]+)?$'
 [ "$(grep -c '^bestmove ' "$OUT")" -eq 1 ] || fail "not exactly one bestmove"
 # the short form of a position string, other engines' counters
 session "position fen 9/9/W1B6/9/9 w 0 1" "go nodes 500"
@@ -185,11 +192,68 @@ if [ -n "$CLI" ]; then
         "position fen 9/9/2W1B4/9/4B4 w stop 0 -" "go depth 2" \
         "setoption name TablePath value <empty>" isready
     expect "^info string tables of up to 3 pieces from $tables\$"
-    expect '^bestmove c3d2Ac1W$'
+    expect '^bestmove c3d2Ac1W( ponder [^ ]+)?$'
     rm -rf "$tables"
 fi
 
-# 9. the command line
+# 9. pondering: "go ponder" searches until "ponderhit" (then its limits
+# apply, counted from the ponderhit) or "stop" (bestmove at once)
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+# ponder_session SECONDS CMDS... : starts a session with CMDS, waits
+# SECONDS, checks that no bestmove came, then the caller sends more on fd 3
+ponder_session() {
+    start_engine
+    wait_s=$1
+    shift
+    for c in "$@"; do printf '%s\n' "$c" >&3; done
+    sleep "$wait_s"
+    ! grep -q '^bestmove' "$OUT" || fail "a bestmove while pondering"
+    grep -q '^info depth ' "$OUT" || fail "no search while pondering"
+}
+# send LINE: sends it and prints the milliseconds until a bestmove (at
+# most 10 s)
+send_and_time() {
+    t0=$(now_ms)
+    printf '%s\n' "$1" >&3
+    while ! grep -q '^bestmove' "$OUT"; do
+        [ $(($(now_ms) - t0)) -le 10000 ] || fail "no bestmove after '$1'"
+        sleep 0.01
+    done
+    echo $(($(now_ms) - t0))
+}
+# movetime 300 from ponderhit, not from "go ponder" (1 s before); the
+# margin is for a loaded machine
+ponder_session 1 "position startpos moves d3e3A" "go ponder movetime 300"
+took=$(send_and_time ponderhit)
+[ "$took" -ge 280 ] && [ "$took" -le 1500 ] ||
+    fail "bestmove $took ms after ponderhit with movetime 300"
+expect '^bestmove [a-i][1-5][a-i][1-5][AW]* ponder [a-i][1-5][a-i][1-5][AW]*'
+end_session
+# the predicted reply is legal after the turn
+line=$(grep '^bestmove' "$OUT")
+best=$(echo "$line" | cut -d' ' -f2)
+reply=$(echo "$line" | cut -d' ' -f4)
+session "position startpos moves d3e3A $best $reply" d
+reject 'not played'
+expect '^info string position [^ ]+ b stop 3 -$'
+# a clock of 2.6 s: the library's plan stops at 3 shares of 100 ms
+ponder_session 1 "position startpos moves d3e3A" \
+    "go ponder wtime 2600 btime 2600"
+took=$(send_and_time ponderhit)
+[ "$took" -le 1500 ] || fail "bestmove $took ms after ponderhit, clock 2.6 s"
+end_session
+# "stop" while pondering: bestmove at once, whatever the limits
+ponder_session 1 "position startpos" "go ponder movetime 60000"
+took=$(send_and_time stop)
+[ "$took" -le 1000 ] || fail "bestmove $took ms after stop while pondering"
+expect '^bestmove '
+end_session
+# "ponderhit" without a ponder search is ignored
+session "position startpos" ponderhit "go depth 1" isready
+expect '^bestmove '
+[ "$(grep -c '^bestmove ' "$OUT")" -eq 1 ] || fail "not exactly one bestmove"
+
+# 10. the command line
 "$ENGINE" --version | grep -q '^fanorona-engine [0-9]' || fail "--version"
 "$ENGINE" --help | grep -q '^usage: fanorona-engine' || fail "--help"
 if "$ENGINE" --frobnicate 2>/dev/null; then fail "an unknown argument is accepted"; fi

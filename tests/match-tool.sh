@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: MIT
 # fanorona-match: the SPRT stops a lopsided match early with H1 accepted;
 # clocks are kept and nobody loses on time against an instant player;
-# refused options exit 2.
-#   match-tool.sh FANORONA-MATCH
+# refused options exit 2; the time a turn is summed up; a protocol engine
+# (fanorona-engine, whose bestmove carries a ponder turn) plays.
+#   match-tool.sh FANORONA-MATCH [FANORONA-ENGINE]
 set -eu
 match=$1
+engine=${2:-}
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
@@ -18,6 +20,30 @@ grep -q '^Elo A-B (pairs): ' "$out"
 
 "$match" --games 2 --a engine --b random --tc 0.4+0.01 --plies 2 >"$out"
 grep -q ' 0 on time;' "$out" || { cat "$out"; echo "a side lost on time"; exit 1; }
+grep -q '^A: 0 lost on time, least clock left after a turn [0-9]* ms$' "$out" ||
+    { cat "$out"; echo "no clock figures"; exit 1; }
+
+# the time a turn at a fixed time: a median near it, none far below it
+# but forced or proven turns
+"$match" --games 2 --a engine --b random --movetime 30 --plies 2 >"$out"
+line=$(grep '^A: time a turn ' "$out") || { cat "$out"; echo "no time figures"; exit 1; }
+median=$(echo "$line" | sed -n 's/.* median \([0-9.]*\) .*/\1/p')
+awk -v m="$median" 'BEGIN { exit !(m >= 27 && m <= 60) }' ||
+    { echo "$line"; echo "median time a turn not near 30 ms"; exit 1; }
+echo "$line" | grep -Eq ' of movetime; [0-9]+ of [0-9]+ turns under 90%\); [0-9]+ forced turns left out$' ||
+    { echo "$line"; exit 1; }
+
+# two search threads against one; a thread count out of range is refused
+"$match" --games 2 --a engine:threads=2 --b engine --depth 2 --plies 2 >"$out"
+grep -q '^games 2 ' "$out" || { cat "$out"; echo "threads=2"; exit 1; }
+if "$match" --games 2 --a engine:threads=0 --b engine --depth 1 >"$out" 2>&1; then
+    echo "threads=0 was accepted"; exit 1
+fi
+
+if [ -n "$engine" ]; then
+    "$match" --games 2 --jobs 2 --a "uci:$engine" --b engine --depth 2 --plies 2 >"$out"
+    grep -q ' 0 forfeits,' "$out" || { cat "$out"; echo "the protocol engine forfeited"; exit 1; }
+fi
 
 # endgame openings: every game starts with 3 or 4 pieces left
 "$match" --games 4 --a engine --b random --depth 1 --endgame 3-4 --verbose >"$out"

@@ -139,6 +139,27 @@ START_TEST(simulated_matches)
 }
 END_TEST
 
+START_TEST(spreads)
+{
+    /* odd and even counts, unsorted input, repeated values */
+    double odd[] = {7, 1, 5, 3, 9};
+    stats_spread s = stats_spread_of(odd, 5);
+    ck_assert(s.min == 1 && s.median == 5 && s.max == 9);
+    ck_assert(odd[0] == 1 && odd[2] == 5 && odd[4] == 9);
+    double even[] = {100, 96, 97, 101};
+    s = stats_spread_of(even, 4);
+    ck_assert(s.min == 96 && s.median == 98.5 && s.max == 101);
+    double same[] = {4, 4, 4};
+    s = stats_spread_of(same, 3);
+    ck_assert(s.min == 4 && s.median == 4 && s.max == 4);
+    double one[] = {-2.5};
+    s = stats_spread_of(one, 1);
+    ck_assert(s.min == -2.5 && s.median == -2.5 && s.max == -2.5);
+    s = stats_spread_of(NULL, 0);
+    ck_assert(s.min == 0 && s.median == 0 && s.max == 0);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("match-stats");
@@ -148,6 +169,7 @@ static Suite *make_suite(void)
     tcase_add_test(t, llr_values);
     tcase_add_test(t, bounds);
     tcase_add_test(t, simulated_matches);
+    tcase_add_test(t, spreads);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);
     return s;

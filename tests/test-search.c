@@ -3,6 +3,7 @@
  * rulesets, stopping from another thread, determinism, limits and levels,
  * and argument checking. */
 #include "tcommon.h"
+#include "../lib/timeplan.h" /* the clock plan, plain arithmetic */
 #include "trandom.h"
 
 #include <pthread.h>
@@ -826,6 +827,39 @@ START_TEST(clock_is_kept)
 }
 END_TEST
 
+/* The clock plan (lib/timeplan.h) as arithmetic: whatever the clock, the
+ * hard limit leaves three quarters of it, the share is within the hard limit and
+ * the panic limit within the clock; and a long game at 10 s + 0.1 s in
+ * which every turn runs to the hard limit and 20 ms past it (a loaded
+ * machine, the protocol around the search) never comes near an empty
+ * clock: at least 200 ms are always left beyond the hard limit. */
+START_TEST(clock_plan_keeps_a_reserve)
+{
+    for (uint64_t c = 1; c <= 200000; c += c < 2000 ? 1 : 997)
+        for (uint64_t inc = 0; inc <= 2000; inc += 250) {
+            uint64_t soft, hard, panic;
+            time_plan_clock(c, inc, 0, 0, &soft, &hard, &panic);
+            ck_assert_uint_ge(soft, 1);
+            ck_assert_uint_le(soft, hard);
+            ck_assert_uint_le(panic, c > 1 ? c - 1 : 1);
+            ck_assert_msg(hard <= (c > 3 ? c / 4 : 1),
+                          "clock %llu inc %llu: hard %llu",
+                          (unsigned long long)c, (unsigned long long)inc,
+                          (unsigned long long)hard);
+        }
+    uint64_t clock = 10000, least = clock;
+    for (int turn = 0; turn < 2000; turn++) {
+        uint64_t soft, hard, panic;
+        time_plan_clock(clock, 100, 0, 0, &soft, &hard, &panic);
+        ck_assert_uint_gt(clock, hard + 20);
+        if (clock - hard < least)
+            least = clock - hard;
+        clock = clock - hard - 20 + 100;
+    }
+    ck_assert_uint_ge(least, 200);
+}
+END_TEST
+
 /* Arguments                                                           */
 
 START_TEST(arguments)
@@ -1027,6 +1061,7 @@ Suite *make_suite(void)
     tcase_add_test(control, threads_and_hash);
     tcase_add_loop_test(control, movetime_is_used, 0, 2);
     tcase_add_test(control, clock_is_kept);
+    tcase_add_test(control, clock_plan_keeps_a_reserve);
     tcase_add_test(control, levels_legal_and_reproducible);
     tcase_add_test(control, levels_find_simple_wins);
     tcase_add_test(control, arguments);

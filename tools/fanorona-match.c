@@ -15,11 +15,16 @@
  *   uci      a protocol program: uci:PATH (fanorona-engine or another
  *            engine speaking the same protocol); the limits are sent with
  *            "go", the ruleset as MandatoryContinuation
- * Limits for engine, plain, level and uci: depth=D, nodes=N, movetime=MS.
+ * Limits for engine, plain, level and uci: depth=D, nodes=N, movetime=MS;
+ * their search: hash=MIB, threads=N (Lazy SMP; 1 by default).
  * With --tc BASE+INC each side has a clock instead (seconds, e.g. 10+0.1):
  * a protocol program gets "go wtime btime winc binc", the library's
  * engine the same as fan_search_limits' clock, and a side whose clock
  * runs out loses the game on time.
+ *
+ * The summary gives each side's time a turn (least, median, greatest;
+ * as a fraction of movetime too) and, with --tc, its losses on time and
+ * the least its clock had left after a turn.
  *
  * Games come in pairs, one opening from both colours; the report counts
  * the pairs (pentanomial: 0, 0.5, 1, 1.5 or 2 points for A) and gives the
@@ -72,7 +77,42 @@ typedef struct match {
     uint64_t nodes[2];
     double ms[2];
     long moves[2];
+    /* the time of every turn of each side (ms) that had a choice, for the
+     * spread, and the number of forced turns (one legal turn) left out;
+     * with --tc the losses on time and the least a clock had left after a
+     * turn */
+    double *turn_ms[2];
+    unsigned long nturn[2], turn_cap[2];
+    long forced[2];
+    int time_losses[2];
+    double least_left[2];
 } match;
+
+/* Counts one turn of side that took ms, leaving left on its clock (with
+ * --tc); forced: it was the only legal turn. Under m->lock. */
+static void record_turn(match *m, int side, double ms, double left,
+                        int forced)
+{
+    if (m->tc_base_ms > 0 && left < m->least_left[side])
+        m->least_left[side] = left;
+    m->moves[side]++;
+    m->ms[side] += ms;
+    if (forced) {
+        m->forced[side]++;
+        return;
+    }
+    if (m->nturn[side] >= m->turn_cap[side]) {
+        unsigned long cap = m->turn_cap[side] ? 2 * m->turn_cap[side] : 1024;
+        double *v = realloc(m->turn_ms[side], cap * sizeof *v);
+        if (!v) {
+            fprintf(stderr, "out of memory\n");
+            exit(2);
+        }
+        m->turn_ms[side] = v;
+        m->turn_cap[side] = cap;
+    }
+    m->turn_ms[side][m->nturn[side]++] = ms;
+}
 
 static fan_position *opening(const match *m, int k)
 {
@@ -165,6 +205,10 @@ static int play_game(match *m, int g, player *pa, player *pb)
         int side = pl == pa ? 0 : 1;
         fan_turn t;
         uint64_t nodes = 0;
+        fan_turn legal[2];
+        size_t nlegal = 0;
+        fan_position_turns(legal, 2, &nlegal, p); /* FAN_ERANGE past 2 */
+        int forced = nlegal == 1;
         double t0 = now_ms();
         int rc = choose(&t, pl, p, &nodes, clocks, m->tc_inc_ms);
         double t1 = now_ms();
@@ -172,12 +216,17 @@ static int play_game(match *m, int g, player *pa, player *pb)
             double *c = &clock_ms[white ? 0 : 1];
             *c -= t1 - t0;
             if (*c < 0) {
-                fprintf(stderr, "game %d: %s lost on time\n", g,
-                        pl->spec->text);
+                fprintf(stderr, "game %d: %s lost on time (turn %d: %.0f "
+                        "ms on its clock, took %.0f)\n", g, pl->spec->text,
+                        fan_position_turns_played(p) + 1, *c + (t1 - t0),
+                        t1 - t0);
                 flagged = pl == pa ? 1 : -1;
+                pthread_mutex_lock(&m->lock);
+                m->time_losses[side]++;
+                record_turn(m, side, t1 - t0, *c, forced);
+                pthread_mutex_unlock(&m->lock);
                 break;
             }
-            *c += m->tc_inc_ms;
         }
         if (rc == FAN_OK)
             rc = fan_position_play_turn(p, t);
@@ -195,9 +244,11 @@ static int play_game(match *m, int g, player *pa, player *pb)
         }
         pthread_mutex_lock(&m->lock);
         m->nodes[side] += nodes;
-        m->ms[side] += t1 - t0;
-        m->moves[side]++;
+        record_turn(m, side, t1 - t0, clocks ? clock_ms[white ? 0 : 1] : 0,
+                    forced);
         pthread_mutex_unlock(&m->lock);
+        if (clocks)
+            clock_ms[white ? 0 : 1] += m->tc_inc_ms;
     }
     int res = fan_position_result(p), reason = fan_position_result_reason(p);
     int turns = fan_position_turns_played(p);
@@ -338,6 +389,29 @@ static void report(const match *m)
                    s ? "B" : "A", m->ms[s] / m->moves[s],
                    (double)m->nodes[s] / m->moves[s],
                    m->ms[s] > 0 ? m->nodes[s] / m->ms[s] : 0.0);
+    const player_spec *ps[2] = {&m->a, &m->b};
+    for (int s = 0; s < 2; s++) {
+        if (!m->moves[s])
+            continue;
+        long n = (long)m->nturn[s];
+        stats_spread t = stats_spread_of(m->turn_ms[s], m->nturn[s]);
+        printf("%s: time a turn min %.1f / median %.1f / max %.1f ms",
+               s ? "B" : "A", t.min, t.median, t.max);
+        double limit = (double)ps[s]->limits.time_ms;
+        if (m->tc_base_ms <= 0 && limit > 0) {
+            long under = 0; /* the times are sorted now */
+            while (under < n && m->turn_ms[s][under] < 0.9 * limit)
+                under++;
+            printf(" (%.3f / %.3f / %.3f of movetime; %ld of %ld turns "
+                   "under 90%%)",
+                   t.min / limit, t.median / limit, t.max / limit, under, n);
+        }
+        printf("; %ld forced turns left out\n", m->forced[s]);
+        if (m->tc_base_ms > 0)
+            printf("%s: %d lost on time, least clock left after a turn "
+                   "%.0f ms\n",
+                   s ? "B" : "A", m->time_losses[s], m->least_left[s]);
+    }
 }
 
 enum {
@@ -460,6 +534,7 @@ static int run_match(const cli_command *cmd, const cli_value *v,
     if (!m.score)
         return cli_library_error("match", FAN_ENOMEM);
     memset(m.score, 2, (size_t)m.games);
+    m.least_left[0] = m.least_left[1] = m.tc_base_ms;
     signal(SIGPIPE, SIG_IGN); /* a program that dies is reported, not fatal */
     pthread_mutex_init(&m.lock, NULL);
     pthread_t *t = calloc((size_t)m.jobs, sizeof *t);
@@ -470,6 +545,8 @@ static int run_match(const cli_command *cmd, const cli_value *v,
     free(t);
     report(&m);
     free(m.score);
+    free(m.turn_ms[0]);
+    free(m.turn_ms[1]);
     return 0;
 }
 

@@ -121,6 +121,9 @@ int parse_spec(player_spec *p, const char *text,
             p->limits.level = (uint32_t) v;
         else if (!strcmp(kv, "hash"))
             p->options.hash_mib = (uint32_t) v;
+        else if (!strcmp(kv, "threads") && v >= 1 &&
+                 v <= FAN_SEARCH_MAX_THREADS)
+            p->options.threads = (uint32_t) v;
         else if (set_switch(&p->cfg, kv, (int) v)) {
             fprintf(stderr, "unknown option '%s'\n", kv);
             return -1;
@@ -245,6 +248,10 @@ int start_program(player *pl, int rules)
         send_line(pl, "setoption name Hash value %u",
                   pl->spec->options.hash_mib))
         return -1;
+    if (pl->spec->options.threads > 1 &&
+        send_line(pl, "setoption name Threads value %u",
+                  pl->spec->options.threads))
+        return -1;
     return 0;
 }
 
@@ -283,7 +290,7 @@ int new_game_program(player *pl)
 static int ask_program(fan_turn *out, player *pl, const fan_position *pos,
                        uint64_t *nodes, const double clock_ms[2], double inc_ms)
 {
-    static char cmd[16384];
+    char cmd[16384]; /* not static: jobs ask their programs at once */
     size_t len = (size_t) snprintf(cmd, sizeof cmd, "position startpos");
     int n = fan_position_history_length(pos);
     for (int i = 0; i < n; i++) {
@@ -327,8 +334,10 @@ static int ask_program(fan_turn *out, player *pl, const fan_position *pos,
             *nodes = strtoull(nd + 7, NULL, 10);
         if (strncmp(line, "bestmove ", 9))
             continue;
-        /* a whole turn, written exactly as compact_path() writes it */
-        const char *mv = line + 9;
+        /* a whole turn, written exactly as compact_path() writes it; a
+         * "ponder" turn after it is not needed */
+        char *mv = line + 9;
+        mv[strcspn(mv, " ")] = '\0';
         fan_path path;
         char again[FAN_PATH_STRING_MAX];
         int found = fan_position_parse_path(&path, pos, mv, NULL) == FAN_OK;

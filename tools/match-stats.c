@@ -2,6 +2,7 @@
 #include "match-stats.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 double stats_elo(double p)
 {
@@ -166,4 +167,22 @@ int stats_sprt_verdict(double llr_value, double alpha, double beta)
     if (llr_value <= lo)
         return STATS_SPRT_H0;
     return STATS_SPRT_GOING_ON;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+stats_spread stats_spread_of(double *v, unsigned long n)
+{
+    stats_spread s = {0, 0, 0};
+    if (!n)
+        return s;
+    qsort(v, n, sizeof *v, cmp_double);
+    s.min = v[0];
+    s.max = v[n - 1];
+    s.median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    return s;
 }

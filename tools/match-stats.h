@@ -45,4 +45,12 @@ void stats_sprt_bounds(double alpha, double beta, double *lower,
 #define STATS_SPRT_H1 1  /* the change gains at least elo1: accepted */
 int stats_sprt_verdict(double llr, double alpha, double beta);
 
+/* The spread of n measurements (times per turn): sorts v in place and
+ * writes the least, the median (the mean of the two middle values when n
+ * is even) and the greatest. All three are 0 when n is 0. */
+typedef struct stats_spread {
+    double min, median, max;
+} stats_spread;
+stats_spread stats_spread_of(double *v, unsigned long n);
+
 #endif

@@ -27,9 +27,9 @@ static void usage(FILE *out)
             "position startpos|fen STRING [moves M...], go [depth D] "
             "[nodes N]\n"
             "[movetime MS] [wtime MS btime MS winc MS binc MS movestogo N] "
-            "[infinite],\n"
-            "stop, d, fen, quit.\n"
-            "Options: Hash (MiB), Threads, MultiPV, Level (0-10), "
+            "[infinite] [ponder],\n"
+            "ponderhit, stop, d, fen, quit.\n"
+            "Options: Hash (MiB), Threads, Ponder, MultiPV, Level (0-10), "
             "MandatoryContinuation.\n"
             "See doc/search.md.\n");
 }

@@ -11,6 +11,7 @@
 #include <fanorona.h>
 
 #include "options.h"
+#include "ponder.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -76,6 +77,7 @@ struct engine {
     atomic_int stop_requested;
     fan_search_limits limits;
     fan_position *search_pos;
+    ponder ponder; /* go ponder, ponderhit (ponder.c) */
 };
 
 static void say(engine *e, const char *fmt, ...)
@@ -136,7 +138,7 @@ static int on_progress(void *user, const fan_search_result *r)
     say(e, "info depth %u seldepth %u%s score %s nodes %llu nps %llu time %llu pv %s",
         r->depth, r->seldepth, mpv, sc, (unsigned long long)r->nodes,
         (unsigned long long)nps, (unsigned long long)r->time_ms, pv);
-    return 0;
+    return ponder_iteration_done(&e->ponder, r);
 }
 
 static void *search_main(void *arg)
@@ -145,8 +147,9 @@ static void *search_main(void *arg)
     fan_search_result r = FAN_SEARCH_RESULT_INIT;
     int rc = fan_search_run(&r, e->search, e->search_pos, &e->limits,
                             on_progress, e);
-    /* "go infinite" answers only after "stop" */
-    while (e->infinite && !e->stop_requested) {
+    /* "go infinite" answers only after "stop", "go ponder" after
+     * "ponderhit" or "stop" */
+    while ((e->infinite || ponder_waiting(&e->ponder)) && !e->stop_requested) {
         struct timespec ts = {0, 2000000};
         nanosleep(&ts, NULL);
     }
@@ -154,13 +157,9 @@ static void *search_main(void *arg)
         say(e, "info string no search: %s", fan_strerror(rc));
         say(e, "bestmove (none)");
     } else {
-        char mv[COMPACT_MAX];
-        if (fan_turn_to_string_ex(mv, sizeof mv, NULL, e->search_pos, r.best,
-                                  FAN_NOTATION_COMPACT) == FAN_OK) {
-            say(e, "bestmove %s", mv);
-        } else {
-            say(e, "bestmove (none)");
-        }
+        char mv[2 * COMPACT_MAX + 8];
+        ponder_bestmove_text(mv, sizeof mv, e->search_pos, &r);
+        say(e, "bestmove %s", mv);
     }
     e->finished = 1;
     return NULL;
@@ -180,6 +179,7 @@ static void finish_search(engine *e, int stop)
         }
     }
     pthread_join(e->thread, NULL);
+    ponder_end(&e->ponder);
     e->running = 0;
     fan_position_free(e->search_pos);
     e->search_pos = NULL;
@@ -210,6 +210,7 @@ static void cmd_uci(engine *e)
         FAN_SEARCH_MAX_HASH_MIB);
     say(e, "option name Threads type spin default 1 min 1 max %d",
         FAN_SEARCH_MAX_THREADS);
+    say(e, "option name Ponder type check default false");
     say(e, "option name MultiPV type spin default 1 min 1 max %d",
         FAN_SEARCH_MAX_MULTIPV);
     say(e, "option name MandatoryContinuation type check default false");
@@ -302,6 +303,9 @@ static void cmd_setoption(engine *e, char *rest)
         e->level = (uint32_t)v;
     else if (!strcasecmp(name, "TablePath") && value)
         set_tables(e, value);
+    else if (!strcasecmp(name, "Ponder") && value &&
+             (!strcasecmp(value, "true") || !strcasecmp(value, "false")))
+        ; /* the GUI says whether it sends "go ponder": nothing to set */
     else if (!strcasecmp(name, "MandatoryContinuation") && value &&
              (!strcasecmp(value, "true") || !strcasecmp(value, "false"))) {
         int rules = !strcasecmp(value, "true") ? FAN_RULES_MUST : FAN_RULES_STOP;
@@ -400,7 +404,7 @@ static void cmd_go(engine *e, char *rest)
 {
     fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
     uint64_t wtime = 0, btime = 0, winc = 0, binc = 0, movestogo = 0;
-    int clock = 0, infinite = 0;
+    int clock = 0, infinite = 0, pondering = 0;
     char *s = rest, *t;
     while ((t = next_token(&s))) {
         if (!strcmp(t, "depth")) {
@@ -422,6 +426,8 @@ static void cmd_go(engine *e, char *rest)
             movestogo = arg_u64(&s);
         else if (!strcmp(t, "infinite"))
             infinite = 1;
+        else if (!strcmp(t, "ponder"))
+            pondering = 1;
     }
     if (clock) {
         /* the library plans the time of a turn from the mover's clock */
@@ -457,6 +463,8 @@ static void cmd_go(engine *e, char *rest)
     l.seed = (uint64_t)time(NULL);
     if (e->level == 0)
         l.seed = 0;
+    if (pondering)
+        ponder_start(&e->ponder, &l, e->pos, e->search, &e->finished);
     e->limits = l;
     e->infinite = infinite;
     e->stop_requested = 0;
@@ -489,6 +497,7 @@ engine *engine_new(FILE *out)
     e->multipv = 1;
     e->rules = FAN_RULES_STOP;
     pthread_mutex_init(&e->out_lock, NULL);
+    ponder_init(&e->ponder);
     fan_search_options opts = FAN_SEARCH_OPTIONS_INIT;
     opts.hash_mib = e->hash;
     if (fan_search_new(&e->search, &opts) != FAN_OK ||
@@ -507,6 +516,7 @@ void engine_free(engine *e)
     fan_search_free(e->search);
     fan_tb_close(e->tables);
     fan_position_free(e->pos);
+    ponder_destroy(&e->ponder);
     pthread_mutex_destroy(&e->out_lock);
     free(e);
 }
@@ -536,6 +546,11 @@ int engine_command(engine *e, char *line)
         say(e, "readyok");
     } else if (!strcmp(cmd, "stop")) {
         finish_search(e, 1);
+    } else if (!strcmp(cmd, "ponderhit")) {
+        if (e->running && ponder_hit(&e->ponder) < 0) {
+            say(e, "info string cannot start the timer; answering now");
+            finish_search(e, 1);
+        }
     } else if (!strcmp(cmd, "uci")) {
         cmd_uci(e);
     } else if (!strcmp(cmd, "ucinewgame")) {
