@@ -523,6 +523,22 @@ START_TEST(levels_play_legal_moves)
             fan_chess_free(g);
         }
     }
+    /* even the weakest level, one ply without quiescence, takes a win in
+     * one, checkmate or stalemate: noise never reorders decisive lines */
+    const char *const wins_in_one[] = {mates[0].fen, mates[1].fen,
+                                       stalemating[0], stalemating[1]};
+    for (size_t i = 0; i < 4; i++) {
+        fan_chess *g = CPOS(wins_in_one[i]);
+        for (uint64_t seed = 0; seed < 4; seed++) {
+            fan_search_limits l = LIMITS(0, 0);
+            l.level = 1;
+            l.seed = seed;
+            fan_chess_search_result r = RUN(s, g, &l);
+            ck_assert_int_eq(r.score, FAN_SCORE_WIN - 1);
+            ck_assert(move_wins(g, r.best, 1));
+        }
+        fan_chess_free(g);
+    }
     /* a level's randomness follows the seed: the same seed, the same move */
     fan_chess *g = NULL;
     ck_assert_fan_ok(fan_chess_new(&g));
@@ -555,6 +571,28 @@ START_TEST(threads_find_the_mate)
     l.max_depth = 7;
     r = RUN(s, g, &l);
     ck_assert_uint_ge(r.depth, 7);
+    fan_chess_free(g);
+    fan_search_free(s);
+}
+END_TEST
+
+START_TEST(time_and_clock_limits)
+{
+    /* a time limit and a clock both end the search with a searched,
+     * legal move (depth 1 always completes); nothing about speed here */
+    fan_search *s = NEW_SEARCH(1);
+    fan_chess *g = NULL;
+    ck_assert_fan_ok(fan_chess_new(&g));
+    fan_search_limits l = LIMITS(0, 0);
+    l.time_ms = 20;
+    fan_chess_search_result r = RUN(s, g, &l);
+    ck_assert_uint_ge(r.depth, 1);
+    l.time_ms = 0;
+    l.clock_ms = 2000;
+    l.increment_ms = 20;
+    l.moves_to_go = 30;
+    r = RUN(s, g, &l);
+    ck_assert_uint_ge(r.depth, 1);
     fan_chess_free(g);
     fan_search_free(s);
 }
@@ -667,37 +705,26 @@ START_TEST(arguments_checked)
                      FAN_EINVAL);
     ck_assert_int_eq(fan_chess_search_run(&r, s, NULL, &l, NULL, NULL),
                      FAN_EINVAL);
-    r.version = 0;
-    ck_assert_int_eq(fan_chess_search_run(&r, s, g, &l, NULL, NULL),
-                     FAN_EINVAL);
-    r.version = FAN_CHESS_SEARCH_RESULT_VERSION + 1;
-    ck_assert_int_eq(fan_chess_search_run(&r, s, g, &l, NULL, NULL),
-                     FAN_EINVAL);
+    /* result versions, then limits one field wrong at a time */
+    for (uint32_t v = 0; v < 3; v += 2) {
+        r.version = v;
+        ck_assert_int_eq(fan_chess_search_run(&r, s, g, &l, NULL, NULL),
+                         FAN_EINVAL);
+    }
     r.version = FAN_CHESS_SEARCH_RESULT_VERSION;
-    fan_search_limits b = l;
-    b.version = 0;
-    ck_assert_int_eq(fan_chess_search_run(&r, s, g, &b, NULL, NULL),
-                     FAN_EINVAL);
-    b = l;
-    b.version = FAN_SEARCH_LIMITS_VERSION + 1;
-    ck_assert_int_eq(fan_chess_search_run(&r, s, g, &b, NULL, NULL),
-                     FAN_EINVAL);
-    b = l;
-    b.reserved = 1;
-    ck_assert_int_eq(fan_chess_search_run(&r, s, g, &b, NULL, NULL),
-                     FAN_EINVAL);
-    b = l;
-    b.max_depth = FAN_SEARCH_MAX_DEPTH + 1;
-    ck_assert_int_eq(fan_chess_search_run(&r, s, g, &b, NULL, NULL),
-                     FAN_ERANGE);
-    b = l;
-    b.multipv = FAN_SEARCH_MAX_MULTIPV + 1;
-    ck_assert_int_eq(fan_chess_search_run(&r, s, g, &b, NULL, NULL),
-                     FAN_ERANGE);
-    b = l;
-    b.level = FAN_SEARCH_MAX_LEVEL + 1;
-    ck_assert_int_eq(fan_chess_search_run(&r, s, g, &b, NULL, NULL),
-                     FAN_ERANGE);
+    for (int k = 0; k < 6; k++) {
+        fan_search_limits b = l;
+        int want = k < 3 ? FAN_EINVAL : FAN_ERANGE;
+        switch (k) {
+        case 0: b.version = 0; break;
+        case 1: b.version = FAN_SEARCH_LIMITS_VERSION + 1; break;
+        case 2: b.reserved = 1; break;
+        case 3: b.max_depth = FAN_SEARCH_MAX_DEPTH + 1; break;
+        case 4: b.multipv = FAN_SEARCH_MAX_MULTIPV + 1; break;
+        default: b.level = FAN_SEARCH_MAX_LEVEL + 1; break;
+        }
+        ck_assert_int_eq(fan_chess_search_run(&r, s, g, &b, NULL, NULL), want);
+    }
     ck_assert_mem_eq(&r, &untouched, sizeof r);
     ck_assert_fan_ok(fan_chess_to_string(after, sizeof after, NULL, g));
     ck_assert_str_eq(before, after);
@@ -757,6 +784,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, multipv_lines);
     tcase_add_test(tc, levels_play_legal_moves);
     tcase_add_test(tc, threads_find_the_mate);
+    tcase_add_test(tc, time_and_clock_limits);
     tcase_add_test(tc, stop_from_another_thread);
     tcase_add_test(tc, deterministic_with_one_thread);
     tcase_add_test(tc, arguments_checked);
