@@ -47,8 +47,8 @@ fail() { cat "$out"; echo "chess: $1"; exit 1; }
 # shellcheck disable=SC2046
 set -- $(sed -n 's/^games \([0-9]*\) (A: +\([0-9]*\) =\([0-9]*\) -\([0-9]*\)).*/\1 \2 \3 \4/p' "$out")
 [ "$#" -eq 4 ] || fail "no games line"
-[ "$1" -eq 6 ] && [ $(($2 + $3 + $4)) -eq 6 ] || fail "the games do not add up"
-[ "$4" -eq 0 ] && [ "$2" -ge 5 ] || fail "the engine did not beat random"
+if [ "$1" -ne 6 ] || [ $(($2 + $3 + $4)) -ne 6 ]; then fail "the games do not add up"; fi
+if [ "$4" -ne 0 ] || [ "$2" -lt 5 ]; then fail "the engine did not beat random"; fi
 decisive=$(($2 + $4))
 # shellcheck disable=SC2046
 set -- $(sed -n 's/^ends: \([0-9]*\) checkmate, \([0-9]*\) stalemate, \([0-9]*\) repetition, \([0-9]*\) fifty moves, \([0-9]*\) length cap (400 plies, a draw), \([0-9]*\) on time;.*/\1 \2 \3 \4 \5 \6/p' "$out")
