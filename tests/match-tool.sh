@@ -3,13 +3,17 @@
 # fanorona-match: the SPRT stops a lopsided match early with H1 accepted;
 # clocks are kept and nobody loses on time against an instant player;
 # refused options exit 2; the time a turn is summed up; a protocol engine
-# (fanorona-engine, whose bestmove carries a ponder turn) plays.
+# (fanorona-engine, whose bestmove carries a ponder turn) plays; Fanorona
+# Chess matches add up, with a record for every game, and the engine
+# beats a random mover.
 #   match-tool.sh FANORONA-MATCH [FANORONA-ENGINE]
 set -eu
 match=$1
 engine=${2:-}
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+rec=$(mktemp)
+pos=$(mktemp)
+trap 'rm -f "$out" "$rec" "$pos"' EXIT
 
 "$match" --games 200 --a engine --b random --depth 2 --sprt 0,100 >"$out"
 grep -q '^sprt elo0 0 elo1 100 alpha 0.05 beta 0.05: LLR .*: H1 accepted$' "$out"
@@ -60,6 +64,54 @@ for bad in "--endgame 1-4" "--endgame 5-3" "--endgame 4" "--tc 10+" "--tc x+1" "
     else
         status=$?
         [ "$status" -eq 2 ] || { echo "$bad: exit $status, not 2"; exit 1; }
+    fi
+done
+# Fanorona Chess. "games N (A: +W =D -L)" and the ends must add up to N,
+# the records must say the same, and the engine must win.
+fail() { cat "$out"; echo "chess: $1"; exit 1; }
+"$match" --game chess --games 6 --a engine --b random --nodes 300 \
+    --records "$rec" --positions "$pos" >"$out"
+# shellcheck disable=SC2046
+set -- $(sed -n 's/^games \([0-9]*\) (A: +\([0-9]*\) =\([0-9]*\) -\([0-9]*\)).*/\1 \2 \3 \4/p' "$out")
+[ "$#" -eq 4 ] || fail "no games line"
+if [ "$1" -ne 6 ] || [ $(($2 + $3 + $4)) -ne 6 ]; then fail "the games do not add up"; fi
+if [ "$4" -ne 0 ] || [ "$2" -lt 5 ]; then fail "the engine did not beat random"; fi
+decisive=$(($2 + $4))
+# shellcheck disable=SC2046
+set -- $(sed -n 's/^ends: \([0-9]*\) checkmate, \([0-9]*\) stalemate, \([0-9]*\) repetition, \([0-9]*\) fifty moves, \([0-9]*\) length cap (400 plies, a draw), \([0-9]*\) on time;.*/\1 \2 \3 \4 \5 \6/p' "$out")
+[ "$#" -eq 6 ] || fail "no ends line"
+[ $(($1 + $2 + $3 + $4 + $5 + $6)) -eq 6 ] || fail "the ends do not add up"
+[ $(($1 + $2)) -eq "$decisive" ] || fail "mates and stalemates are not the wins"
+[ "$(grep -c '^\[Result ' "$rec")" -eq 6 ] || fail "not a record a game"
+[ "$(grep -c '^\[Result "\(1-0\|0-1\)"\]' "$rec")" -eq "$decisive" ] ||
+    fail "the records' results differ from the score"
+# a material sample a line: game, score, side to move and six differences
+awk 'NF != 9 || $1 < 1 || $1 > 6 || ($2 != 0 && $2 != 0.5 && $2 != 1) \
+     { bad = 1 } END { exit bad || NR == 0 }' "$pos" || fail "--positions"
+
+# the length cap: random movers stopped after 10 plies, drawn, unfinished
+"$match" --game chess --games 4 --a random --b random --max-plies 10 \
+    --records "$rec" >"$out"
+grep -q '^games 4 (A: +0 =4 -0)' "$out" || fail "capped games are not draws"
+grep -q ' 4 length cap (10 plies, a draw)' "$out" || fail "the cap"
+[ "$(grep -c '^\[Result "\*"\]' "$rec")" -eq 4 ] || fail "capped records"
+[ "$(grep -c ' 10\. [A-Z]' "$rec")" -eq 4 ] || fail "not 10 plies a game"
+[ "$(grep -c ' 11\. ' "$rec")" -eq 0 ] || fail "more than 10 plies"
+
+for bad in "--endgame 3-4" "--rules must" "--a uci:/bin/true" \
+        "--a engine:tables=/tmp" "--a engine:nosuch=1" "--a engine:value.x=1"; do
+    # shellcheck disable=SC2086
+    if "$match" --game chess --games 2 --b random --depth 1 $bad >"$out" 2>&1; then
+        echo "chess accepted: $bad"; exit 1
+    else
+        status=$?
+        [ "$status" -eq 2 ] || { echo "chess $bad: exit $status, not 2"; exit 1; }
+    fi
+done
+for bad in "--game checkers" "--max-plies 10" "--records $rec"; do
+    # shellcheck disable=SC2086
+    if "$match" --games 2 --a random --b random $bad >"$out" 2>&1; then
+        echo "accepted: $bad"; exit 1
     fi
 done
 echo "match tool: ok"

@@ -37,8 +37,21 @@
  * MAX pieces are left; an engine player with tables=DIR probes the endgame
  * tables of DIR (fanorona tb generate).
  *
+ * --game chess plays Fanorona Chess (tools/match-chess.c): players engine
+ * (the chess search, its lib/chess-search.h switches as keys: tt, pvs,
+ * order, qsearch, check, null, lmr, asp, pst, king, mob and the values
+ * value.q, value.r, value.b, value.n, value.p), plain (material-only
+ * alpha-beta), greedy (the capture of the most valuable piece, else a
+ * random move), random; each engine may add level=N and threads=N.
+ * Openings are --plies random moves; a game still going after
+ * --max-plies plies (default 400) is a draw. --records FILE writes every
+ * game's record, --positions FILE the quiet positions' material with the
+ * result, for tools/chess-fit-values.py.
+ *
  * Example: fanorona-match --games 200 --a engine --b plain --movetime 20
- *          fanorona-match --a engine --b uci:OLD --tc 10+0.1 --sprt 0,10 */
+ *          fanorona-match --a engine --b uci:OLD --tc 10+0.1 --sprt 0,10
+ *          fanorona-match --game chess --a engine --b engine:null=0
+ *                         --movetime 20 --sprt -10,10 */
 #include <fanorona.h>
 #include <math.h>
 #include <pthread.h>
@@ -47,71 +60,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "match-chess.h"
 #include "match-players.h"
 #include "match-stats.h"
+#include "match.h"
 #include "options.h"
 
 const char cli_program_name[] = "fanorona-match";
 
-typedef struct match {
-    player_spec a, b;
-    int games, plies, rules, jobs, verbose;
-    int end_min, end_max; /* --endgame: openings with this many pieces */
-    uint64_t seed;
-    /* shared between jobs */
-    pthread_mutex_t lock;
-    int next_game;
-    int wins, draws, losses; /* from a's view */
-    int reasons[7]; /* FAN_REASON_*, 5: a program failed (forfeit), 6: time */
-    /* pairs: each game's score for A (-1, 0, 1; 2 = not yet played) and
-     * the finished pairs by A's points in half points (0..4) */
-    signed char *score;
-    long pairs[5];
-    /* --tc: milliseconds on each clock at the start, added after a turn */
-    double tc_base_ms, tc_inc_ms;
-    /* --sprt */
-    int sprt;
-    double elo0, elo1, alpha, beta, llr;
-    int verdict; /* STATS_SPRT_* once decided */
-    long long turns_total;
-    uint64_t nodes[2];
-    double ms[2];
-    long moves[2];
-    /* the time of every turn of each side (ms) that had a choice, for the
-     * spread, and the number of forced turns (one legal turn) left out;
-     * with --tc the losses on time and the least a clock had left after a
-     * turn */
-    double *turn_ms[2];
-    unsigned long nturn[2], turn_cap[2];
-    long forced[2];
-    int time_losses[2];
-    double least_left[2];
-} match;
 
-/* Counts one turn of side that took ms, leaving left on its clock (with
- * --tc); forced: it was the only legal turn. Under m->lock. */
-static void record_turn(match *m, int side, double ms, double left,
-                        int forced)
+uint64_t match_opening_rng(const match *m, int k, int attempt)
 {
-    if (m->tc_base_ms > 0 && left < m->least_left[side])
-        m->least_left[side] = left;
-    m->moves[side]++;
-    m->ms[side] += ms;
-    if (forced) {
-        m->forced[side]++;
-        return;
-    }
-    if (m->nturn[side] >= m->turn_cap[side]) {
-        unsigned long cap = m->turn_cap[side] ? 2 * m->turn_cap[side] : 1024;
-        double *v = realloc(m->turn_ms[side], cap * sizeof *v);
-        if (!v) {
-            fprintf(stderr, "out of memory\n");
-            exit(2);
-        }
-        m->turn_ms[side] = v;
-        m->turn_cap[side] = cap;
-    }
-    m->turn_ms[side][m->nturn[side]++] = ms;
+    return m->seed * 1000003u + (uint64_t)k * 7919u + (uint64_t)attempt;
 }
 
 static fan_position *opening(const match *m, int k)
@@ -120,7 +80,7 @@ static fan_position *opening(const match *m, int k)
         fan_position *p = NULL;
         if (fan_position_new(&p, m->rules) != FAN_OK)
             return NULL;
-        uint64_t rng = m->seed * 1000003u + (uint64_t)k * 7919u + (uint64_t)attempt;
+        uint64_t rng = match_opening_rng(m, k, attempt);
         int ok = 1;
         /* --endgame: random turns until the pieces left are in range */
         for (int i = 0; m->end_max && ok; i++) {
@@ -179,6 +139,87 @@ static void record_pair(match *m, int g, int score)
                                              : "");
 }
 
+/* Counts one turn of side that took ms; forced: it was the only legal
+ * turn (left out of the spread). Under m->lock. */
+static void record_turn(match *m, int side, double ms, int forced)
+{
+    m->moves[side]++;
+    m->ms[side] += ms;
+    if (forced) {
+        m->forced[side]++;
+        return;
+    }
+    if (m->nturn[side] >= m->turn_cap[side]) {
+        unsigned long cap = m->turn_cap[side] ? 2 * m->turn_cap[side] : 1024;
+        double *v = realloc(m->turn_ms[side], cap * sizeof *v);
+        if (!v) {
+            fprintf(stderr, "out of memory\n");
+            exit(2);
+        }
+        m->turn_ms[side] = v;
+        m->turn_cap[side] = cap;
+    }
+    m->turn_ms[side][m->nturn[side]++] = ms;
+}
+
+void match_count_turn(match *m, int side, uint64_t nodes, double ms,
+                      int forced)
+{
+    pthread_mutex_lock(&m->lock);
+    m->nodes[side] += nodes;
+    record_turn(m, side, ms, forced);
+    pthread_mutex_unlock(&m->lock);
+}
+
+void match_count_game(match *m, int g, int score, int reason, int turns,
+                      const char *result, const char *rule)
+{
+    pthread_mutex_lock(&m->lock);
+    m->reasons[reason]++;
+    record_pair(m, g, score);
+    m->turns_total += turns;
+    if (score > 0)
+        m->wins++;
+    else if (score < 0)
+        m->losses++;
+    else
+        m->draws++;
+    if (m->verbose)
+        printf("game %3d  A %s  %-10s (%s) after %d %s   running %d-%d-%d\n",
+               g + 1, g % 2 ? "black" : "white", result,
+               reason == MATCH_REASON_TIME    ? "on time"
+               : reason != MATCH_REASON_OTHER ? rule
+               : m->chess                     ? "length cap"
+                                              : "forfeit",
+               turns, m->chess ? "plies" : "turns", m->wins, m->draws,
+               m->losses);
+    fflush(stdout);
+    pthread_mutex_unlock(&m->lock);
+}
+
+int match_clock(match *m, double clock_ms[2], int white, double used_ms,
+                int g, const player *pl, int turn, int forced)
+{
+    int side = pl->spec == &m->a ? 0 : 1;
+    double *c = &clock_ms[white ? 0 : 1];
+    *c -= used_ms;
+    pthread_mutex_lock(&m->lock);
+    if (*c < m->least_left[side])
+        m->least_left[side] = *c;
+    if (*c < 0) {
+        fprintf(stderr, "game %d: %s lost on time (turn %d: %.0f ms on its "
+                "clock, took %.0f)\n", g, pl->spec->text, turn,
+                *c + used_ms, used_ms);
+        m->time_losses[side]++;
+        record_turn(m, side, used_ms, forced);
+        pthread_mutex_unlock(&m->lock);
+        return 1;
+    }
+    pthread_mutex_unlock(&m->lock);
+    *c += m->tc_inc_ms;
+    return 0;
+}
+
 /* Plays game g; returns 1, 0 or -1 from a's view. */
 static int play_game(match *m, int g, player *pa, player *pb)
 {
@@ -207,26 +248,15 @@ static int play_game(match *m, int g, player *pa, player *pb)
         uint64_t nodes = 0;
         fan_turn legal[2];
         size_t nlegal = 0;
-        fan_position_turns(legal, 2, &nlegal, p); /* FAN_ERANGE past 2 */
+        fan_position_turns(legal, 2, &nlegal, p); /* FAN_EBUFS past 2 */
         int forced = nlegal == 1;
         double t0 = now_ms();
         int rc = choose(&t, pl, p, &nodes, clocks, m->tc_inc_ms);
         double t1 = now_ms();
-        if (clocks) {
-            double *c = &clock_ms[white ? 0 : 1];
-            *c -= t1 - t0;
-            if (*c < 0) {
-                fprintf(stderr, "game %d: %s lost on time (turn %d: %.0f "
-                        "ms on its clock, took %.0f)\n", g, pl->spec->text,
-                        fan_position_turns_played(p) + 1, *c + (t1 - t0),
-                        t1 - t0);
-                flagged = pl == pa ? 1 : -1;
-                pthread_mutex_lock(&m->lock);
-                m->time_losses[side]++;
-                record_turn(m, side, t1 - t0, *c, forced);
-                pthread_mutex_unlock(&m->lock);
-                break;
-            }
+        if (clocks && match_clock(m, clock_ms, white, t1 - t0, g, pl,
+                                  fan_position_turns_played(p) + 1, forced)) {
+            flagged = pl == pa ? 1 : -1;
+            break;
         }
         if (rc == FAN_OK)
             rc = fan_position_play_turn(p, t);
@@ -242,13 +272,7 @@ static int play_game(match *m, int g, player *pa, player *pb)
                     pl->spec->text, fan_strerror(rc));
             exit(2);
         }
-        pthread_mutex_lock(&m->lock);
-        m->nodes[side] += nodes;
-        record_turn(m, side, t1 - t0, clocks ? clock_ms[white ? 0 : 1] : 0,
-                    forced);
-        pthread_mutex_unlock(&m->lock);
-        if (clocks)
-            clock_ms[white ? 0 : 1] += m->tc_inc_ms;
+        match_count_turn(m, side, nodes, t1 - t0, forced);
     }
     int res = fan_position_result(p), reason = fan_position_result_reason(p);
     int turns = fan_position_turns_played(p);
@@ -257,29 +281,11 @@ static int play_game(match *m, int g, player *pa, player *pb)
                                                      : -1;
     if (forfeit || flagged) {
         score = forfeit ? -forfeit : -flagged;
-        reason = forfeit ? 5 : 6;
+        reason = forfeit ? MATCH_REASON_OTHER : MATCH_REASON_TIME;
         res = (score > 0) == a_white ? FAN_WHITE_WINS : FAN_BLACK_WINS;
     }
-    pthread_mutex_lock(&m->lock);
-    m->reasons[reason]++;
-    record_pair(m, g, score);
-    m->turns_total += turns;
-    if (score > 0)
-        m->wins++;
-    else if (score < 0)
-        m->losses++;
-    else
-        m->draws++;
-    if (m->verbose)
-        printf("game %3d  A %s  %-10s (%s) after %d turns   running %d-%d-%d\n",
-               g + 1, a_white ? "white" : "black", fan_result_name(res),
-               reason == 5   ? "forfeit"
-               : reason == 6 ? "on time"
-                             : fan_reason_name(reason),
-               turns,
-               m->wins, m->draws, m->losses);
-    fflush(stdout);
-    pthread_mutex_unlock(&m->lock);
+    match_count_game(m, g, score, reason, turns, fan_result_name(res),
+                     fan_reason_name(reason));
     fan_position_free(p);
     return score;
 }
@@ -293,8 +299,13 @@ static void *job(void *arg)
         fprintf(stderr, "out of memory\n");
         exit(2);
     }
-    search_set_config(pa.search, &m->a.cfg);
-    search_set_config(pb.search, &m->b.cfg);
+    if (m->chess) {
+        chess_search_set_config(pa.search, &m->a.chess_cfg);
+        chess_search_set_config(pb.search, &m->b.chess_cfg);
+    } else {
+        search_set_config(pa.search, &m->a.cfg);
+        search_set_config(pb.search, &m->b.cfg);
+    }
     player *both[2] = {&pa, &pb};
     fan_tb *tables[2] = {NULL, NULL};
     for (int i = 0; i < 2; i++) {
@@ -325,7 +336,10 @@ static void *job(void *arg)
             break;
         pa.rng = m->seed ^ ((uint64_t)g << 20) ^ 0xA;
         pb.rng = m->seed ^ ((uint64_t)g << 20) ^ 0xB;
-        play_game(m, g, &pa, &pb);
+        if (m->chess)
+            chess_play_game(m, g, &pa, &pb);
+        else
+            play_game(m, g, &pa, &pb);
     }
     stop_program(&pa);
     stop_program(&pb);
@@ -378,11 +392,15 @@ static void report(const match *m)
                : m->verdict == STATS_SPRT_H0 ? "H0 accepted"
                                              : "undecided");
     }
-    printf("ends: %d no pieces, %d no moves, %d repetition, %d turn limit, "
+    if (m->chess)
+        chess_report_ends(m);
+    else
+        printf("ends: %d no pieces, %d no moves, %d repetition, %d turn limit, "
            "%d forfeits, %d on time; %.1f turns a game\n",
            m->reasons[FAN_REASON_NO_PIECES], m->reasons[FAN_REASON_NO_MOVES],
            m->reasons[FAN_REASON_REPETITION], m->reasons[FAN_REASON_TURN_LIMIT],
-           m->reasons[5], m->reasons[6], (double)m->turns_total / n);
+           m->reasons[MATCH_REASON_OTHER], m->reasons[MATCH_REASON_TIME],
+           (double)m->turns_total / n);
     for (int s = 0; s < 2; s++)
         if (m->moves[s])
             printf("%s: %.1f ms a turn, %.0f nodes a turn, %.0f knps\n",
@@ -416,8 +434,11 @@ static void report(const match *m)
 
 enum {
     OPT_GAMES, OPT_A, OPT_B, OPT_MOVETIME, OPT_NODES, OPT_DEPTH, OPT_RULES,
-    OPT_PLIES, OPT_SEED, OPT_JOBS, OPT_VERBOSE, OPT_TC, OPT_SPRT, OPT_ENDGAME
+    OPT_PLIES, OPT_SEED, OPT_JOBS, OPT_VERBOSE, OPT_TC, OPT_SPRT, OPT_ENDGAME,
+    OPT_GAME, OPT_MAX_PLIES, OPT_RECORDS, OPT_POSITIONS
 };
+
+static const char *const game_choices[] = {"fanorona", "chess", NULL};
 
 static const cli_option match_options[] = {
     [OPT_GAMES] = {.name = "--games", .kind = CLI_NUMBER, .value = "N",
@@ -459,6 +480,21 @@ static const cli_option match_options[] = {
     [OPT_ENDGAME] = {.name = "--endgame", .kind = CLI_TEXT, .value = "MIN-MAX",
                      .help = "openings with MIN to MAX pieces left, reached "
                              "by random turns from the start"},
+    [OPT_GAME] = {.name = "--game", .kind = CLI_CHOICE,
+                  .choices = game_choices,
+                  .help = "fanorona (the default) or chess (Fanorona Chess)"},
+    [OPT_MAX_PLIES] = {.name = "--max-plies", .kind = CLI_NUMBER,
+                       .value = "N", .lo = 1, .hi = 100000,
+                       .help = "chess: a game still going after N plies "
+                               "(the opening included) is a draw (default "
+                               "400)"},
+    [OPT_RECORDS] = {.name = "--records", .kind = CLI_TEXT, .value = "FILE",
+                     .help = "chess: writes every game's record to FILE"},
+    [OPT_POSITIONS] = {.name = "--positions", .kind = CLI_TEXT,
+                       .value = "FILE",
+                       .help = "chess: writes the material of the quiet "
+                               "positions with the result to FILE "
+                               "(tools/chess-fit-values.py)"},
     {0},
 };
 
@@ -482,7 +518,16 @@ static int run_match(const cli_command *cmd, const cli_value *v,
     defaults.time_ms = v[OPT_MOVETIME].number;
     defaults.max_nodes = v[OPT_NODES].number;
     defaults.max_depth = (uint32_t)v[OPT_DEPTH].number;
-    if (parse_spec(&m.a, a, &defaults) || parse_spec(&m.b, b, &defaults))
+    m.chess = v[OPT_GAME].given && v[OPT_GAME].number == 1;
+    m.max_plies = v[OPT_MAX_PLIES].given ? (int)v[OPT_MAX_PLIES].number : 400;
+    if (!m.chess && (v[OPT_MAX_PLIES].given || v[OPT_RECORDS].given ||
+                     v[OPT_POSITIONS].given))
+        return cli_usage_error(cmd, "--max-plies, --records and --positions "
+                                    "are for --game chess");
+    if (m.chess && (v[OPT_ENDGAME].given || v[OPT_RULES].given))
+        return cli_usage_error(cmd, "--endgame and --rules are for Fanorona");
+    if (parse_spec(&m.a, a, &defaults, m.chess) ||
+        parse_spec(&m.b, b, &defaults, m.chess))
         return cli_usage_error(cmd, "a player spec cannot be read");
     if (v[OPT_TC].given) {
         double base, inc = 0;
@@ -530,6 +575,11 @@ static int run_match(const cli_command *cmd, const cli_value *v,
                                    ps[i]->text);
         }
     }
+    if (v[OPT_RECORDS].given && !(m.records = fopen(v[OPT_RECORDS].text, "w")))
+        return cli_usage_error(cmd, "cannot write %s", v[OPT_RECORDS].text);
+    if (v[OPT_POSITIONS].given &&
+        !(m.positions = fopen(v[OPT_POSITIONS].text, "w")))
+        return cli_usage_error(cmd, "cannot write %s", v[OPT_POSITIONS].text);
     m.score = malloc((size_t)m.games);
     if (!m.score)
         return cli_library_error("match", FAN_ENOMEM);
@@ -547,6 +597,10 @@ static int run_match(const cli_command *cmd, const cli_value *v,
     free(m.score);
     free(m.turn_ms[0]);
     free(m.turn_ms[1]);
+    if (m.records && fclose(m.records))
+        return cli_library_error("--records", FAN_EIO);
+    if (m.positions && fclose(m.positions))
+        return cli_library_error("--positions", FAN_EIO);
     return 0;
 }
 

@@ -23,40 +23,67 @@ uint64_t rng_next(uint64_t *state)
     return splitmix64_next(state);
 }
 
-static int set_switch(search_config *c, const char *key, int v)
+/* A switch of a configuration: its name and where it is. */
+typedef struct named_field {
+    const char *name;
+    size_t offset;
+} named_field;
+
+static const named_field fanorona_switches[] = {
+    {"tt", offsetof(search_config, use_tt)},
+    {"pvs", offsetof(search_config, use_pvs)},
+    {"order", offsetof(search_config, use_ordering)},
+    {"asp", offsetof(search_config, use_aspiration)},
+    {"lmr", offsetof(search_config, use_lmr)},
+    {"qs", offsetof(search_config, use_qsearch)},
+    {"qlimit", offsetof(search_config, qsearch_limit)},
+    {"standpat", offsetof(search_config, qsearch_standpat)},
+    {"spbonus", offsetof(search_config, standpat_bonus)},
+    {"futility", offsetof(search_config, use_futility)},
+    {"single", offsetof(search_config, use_single_ext)},
+    {"mob", offsetof(search_config, w_mobility)},
+    {"strong", offsetof(search_config, w_strong)},
+    {"threat", offsetof(search_config, w_threat)},
+    {"run", offsetof(search_config, w_threat_run)},
+    {"iso", offsetof(search_config, w_isolated)},
+    {"centre", offsetof(search_config, w_centre)},
+    {NULL, 0},
+};
+
+#define CHESS_FIELD(name, member) {name, offsetof(chess_search_config, member)}
+static const named_field chess_switches[] = {
+    CHESS_FIELD("tt", use_tt),
+    CHESS_FIELD("pvs", use_pvs),
+    CHESS_FIELD("order", use_ordering),
+    CHESS_FIELD("qsearch", use_qsearch),
+    CHESS_FIELD("check", use_check_ext),
+    CHESS_FIELD("null", use_nullmove),
+    CHESS_FIELD("lmr", use_lmr),
+    CHESS_FIELD("asp", use_aspiration),
+    CHESS_FIELD("pst", use_pst),
+    CHESS_FIELD("king", use_king_safety),
+    CHESS_FIELD("mob", use_mobility),
+    CHESS_FIELD("value.q", value[FAN_CHESS_QUEEN]),
+    CHESS_FIELD("value.r", value[FAN_CHESS_ROOK]),
+    CHESS_FIELD("value.b", value[FAN_CHESS_BISHOP]),
+    CHESS_FIELD("value.n", value[FAN_CHESS_KNIGHT]),
+    CHESS_FIELD("value.p", value[FAN_CHESS_PAWN]),
+    {NULL, 0},
+};
+
+static int set_switch(void *cfg, const named_field *names, const char *key,
+                      int v)
 {
-    static const struct {
-        const char *name;
-        size_t offset;
-    } names[] = {
-        {"tt", offsetof(search_config, use_tt)},
-        {"pvs", offsetof(search_config, use_pvs)},
-        {"order", offsetof(search_config, use_ordering)},
-        {"asp", offsetof(search_config, use_aspiration)},
-        {"lmr", offsetof(search_config, use_lmr)},
-        {"qs", offsetof(search_config, use_qsearch)},
-        {"qlimit", offsetof(search_config, qsearch_limit)},
-        {"standpat", offsetof(search_config, qsearch_standpat)},
-        {"spbonus", offsetof(search_config, standpat_bonus)},
-        {"futility", offsetof(search_config, use_futility)},
-        {"single", offsetof(search_config, use_single_ext)},
-        {"mob", offsetof(search_config, w_mobility)},
-        {"strong", offsetof(search_config, w_strong)},
-        {"threat", offsetof(search_config, w_threat)},
-        {"run", offsetof(search_config, w_threat_run)},
-        {"iso", offsetof(search_config, w_isolated)},
-        {"centre", offsetof(search_config, w_centre)},
-    };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (!strcmp(key, names[i].name)) {
-            *(int *) ((char *) c + names[i].offset) = v;
+    for (; names->name; names++)
+        if (!strcmp(key, names->name)) {
+            *(int *) ((char *) cfg + names->offset) = v;
             return 0;
         }
     return -1;
 }
 
 int parse_spec(player_spec *p, const char *text,
-               const fan_search_limits *defaults)
+               const fan_search_limits *defaults, int chess)
 {
     memset(p, 0, sizeof *p);
     snprintf(p->text, sizeof p->text, "%s", text);
@@ -68,13 +95,18 @@ int parse_spec(player_spec *p, const char *text,
     if (opts)
         *opts++ = '\0';
     search_config_default(&p->cfg);
+    chess_search_config_default(&p->chess_cfg);
     if (!strcmp(buf, "engine")) {
         p->kind = P_ENGINE;
     } else if (!strcmp(buf, "plain")) {
         p->kind = P_PLAIN;
         search_config_plain(&p->cfg);
+        chess_search_config_plain(&p->chess_cfg);
     } else if (!strcmp(buf, "level")) {
         p->kind = P_ENGINE;
+    } else if (!strcmp(buf, "uci") && chess) {
+        fprintf(stderr, "uci players play Fanorona only\n");
+        return -1;
     } else if (!strcmp(buf, "uci")) {
         p->kind = P_UCI;
         if (!opts || !*opts) {
@@ -102,6 +134,10 @@ int parse_spec(player_spec *p, const char *text,
             return -1;
         }
         *eq = '\0';
+        if (!strcmp(kv, "tables") && chess) {
+            fprintf(stderr, "tables are for Fanorona\n");
+            return -1;
+        }
         if (!strcmp(kv, "tables")) {
             snprintf(p->tables, sizeof p->tables, "%s", eq + 1);
             continue;
@@ -117,14 +153,15 @@ int parse_spec(player_spec *p, const char *text,
             p->limits.max_nodes = (uint64_t) v;
         else if (!strcmp(kv, "movetime"))
             p->limits.time_ms = (uint64_t) v;
-        else if (!strcmp(kv, "n"))
+        else if (!strcmp(kv, "n") || !strcmp(kv, "level"))
             p->limits.level = (uint32_t) v;
         else if (!strcmp(kv, "hash"))
             p->options.hash_mib = (uint32_t) v;
         else if (!strcmp(kv, "threads") && v >= 1 &&
                  v <= FAN_SEARCH_MAX_THREADS)
             p->options.threads = (uint32_t) v;
-        else if (set_switch(&p->cfg, kv, (int) v)) {
+        else if (chess ? set_switch(&p->chess_cfg, chess_switches, kv, (int) v)
+                       : set_switch(&p->cfg, fanorona_switches, kv, (int) v)) {
             fprintf(stderr, "unknown option '%s'\n", kv);
             return -1;
         }
@@ -351,23 +388,30 @@ static int ask_program(fan_turn *out, player *pl, const fan_position *pos,
     }
 }
 
+fan_search_limits turn_limits(player *pl, int white, const double clock_ms[2],
+                              double inc_ms)
+{
+    fan_search_limits l = pl->spec->limits;
+    l.seed = rng_next(&pl->rng);
+    if (clock_ms) {
+        /* the library plans the turn from the clock (lib/timeman.c) */
+        double left = clock_ms[white ? 0 : 1];
+        l.clock_ms = left > 1 ? (uint64_t)left : 1;
+        l.increment_ms = (uint64_t)inc_ms;
+        l.time_ms = 0;
+        l.max_depth = 0;
+        l.max_nodes = 0;
+    }
+    return l;
+}
+
 int choose(fan_turn *out, player *pl, const fan_position *pos, uint64_t *nodes,
            const double clock_ms[2], double inc_ms)
 {
     if (pl->spec->kind == P_ENGINE || pl->spec->kind == P_PLAIN) {
         fan_search_result r = FAN_SEARCH_RESULT_INIT;
-        fan_search_limits l = pl->spec->limits;
-        l.seed = rng_next(&pl->rng);
-        if (clock_ms) {
-            /* the library plans the turn from the clock (lib/timeman.c) */
-            int white = fan_position_side_to_move(pos) == FAN_WHITE;
-            double left = clock_ms[white ? 0 : 1];
-            l.clock_ms = left > 1 ? (uint64_t)left : 1;
-            l.increment_ms = (uint64_t)inc_ms;
-            l.time_ms = 0;
-            l.max_depth = 0;
-            l.max_nodes = 0;
-        }
+        fan_search_limits l = turn_limits(
+            pl, fan_position_side_to_move(pos) == FAN_WHITE, clock_ms, inc_ms);
         int rc = fan_search_run(&r, pl->search, pos, &l, NULL, NULL);
         if (rc != FAN_OK)
             return rc;
@@ -399,6 +443,3 @@ int choose(fan_turn *out, player *pl, const fan_position *pos, uint64_t *nodes,
     *out = turns[rng_next(&pl->rng) % pickable];
     return FAN_OK;
 }
-
-/* Opening number k: the start position and plies random turns (the same
- * for both games of the pair). */

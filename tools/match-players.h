@@ -7,13 +7,15 @@
 #include <fanorona.h>
 #include <sys/types.h>
 
+#include "lib/chess-search.h"
 #include "lib/search.h"
 
 typedef struct player_spec {
     char text[200];
     enum { P_ENGINE, P_PLAIN, P_UCI, P_GREEDY, P_RANDOM } kind;
     char path[200]; /* P_UCI: the program */
-    search_config cfg;
+    search_config cfg;           /* Fanorona */
+    chess_search_config chess_cfg; /* Fanorona Chess */
     fan_search_limits limits;
     fan_search_options options; /* threads and table of its search handle */
     char tables[200];           /* engine: endgame tables to probe ("") */
@@ -33,9 +35,14 @@ typedef struct player {
 uint64_t rng_next(uint64_t *state);
 double now_ms(void);
 /* Reads a spec "KIND[:key=value,...]" (see fanorona-match.c) over the
- * default limits; -1 when it cannot be read. */
+ * default limits, for Fanorona or (chess) Fanorona Chess; -1 when it
+ * cannot be read. */
 int parse_spec(player_spec *p, const char *text,
-               const fan_search_limits *defaults);
+               const fan_search_limits *defaults, int chess);
+/* The limits of the player's search for this turn: its own with a fresh
+ * seed, or under --tc (clock_ms not NULL) the mover's clock. */
+fan_search_limits turn_limits(player *pl, int white, const double clock_ms[2],
+                              double inc_ms);
 /* A protocol program: started (with the ruleset), told a game begins,
  * stopped. Non-zero when it does not answer. */
 int start_program(player *pl, int rules);

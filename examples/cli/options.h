@@ -45,7 +45,7 @@ typedef struct cli_value {
     uint64_t number;  /* CLI_NUMBER: the number; CLI_CHOICE: its index */
 } cli_value;
 
-#define CLI_OPTIONS_MAX 16
+#define CLI_OPTIONS_MAX 24
 #define CLI_OPERANDS_MAX 4
 
 typedef struct cli_command cli_command;
