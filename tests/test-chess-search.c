@@ -259,6 +259,13 @@ START_TEST(stalemate_wins_for_the_mover)
         fan_chess_search_result r = RUN(s, g, &l);
         ck_assert_uint_eq(r.best, win);
         ck_assert_int_eq(r.score, FAN_SCORE_WIN - 1);
+        /* at depth 1 the stalemated reply is a horizon leaf: quiescence
+         * must score it as the loss it is, as it scores a checkmate */
+        fan_search_clear(s);
+        l = LIMITS(1, 0);
+        r = RUN(s, g, &l);
+        ck_assert_uint_eq(r.best, win);
+        ck_assert_int_eq(r.score, FAN_SCORE_WIN - 1);
         fan_chess_free(g);
     }
     fan_search_free(s);
