@@ -412,6 +412,41 @@ START_TEST(fifty_moves_is_a_draw)
 }
 END_TEST
 
+/* A mate found with a fresh clock is no mate two plies before the 50-move
+ * rule ends the game, even with the first search's entries in the table. */
+START_TEST(fifty_moves_through_the_table)
+{
+    static const char *const fen[2] = {
+        "5/5/5/4Q/5/5/k3K/3R1/5 w - - - 0 1",
+        "5/5/5/4Q/5/5/k3K/3R1/5 w - - - 98 60",
+    };
+    fan_chess *fresh = CPOS(fen[0]), *late = CPOS(fen[1]);
+    ck_assert_int_eq(mate_length(fresh, 3), 3);
+    ck_assert_int_eq(mate_length(late, 3), 0); /* the judge: a draw first */
+    fan_search *s = NEW_SEARCH(1);
+    fan_search_limits l = LIMITS(8, 0);
+    fan_chess_search_result r = RUN(s, fresh, &l);
+    ck_assert_int_eq(r.score, FAN_SCORE_WIN - 3);
+    for (unsigned depth = 1; depth <= 6; depth++) {
+        l = LIMITS(depth, 0);
+        r = RUN(s, late, &l);
+        ck_assert_msg(!FAN_SCORE_IS_WIN(r.score),
+                      "depth %u: score %d with 98 plies on the clock", depth,
+                      r.score);
+    }
+    /* one ply earlier the mate lands on the hundredth ply: still a win */
+    fan_chess *edge = CPOS("5/5/5/4Q/5/5/k3K/3R1/5 w - - - 97 60");
+    ck_assert_int_eq(mate_length(edge, 3), 3);
+    l = LIMITS(6, 0);
+    r = RUN(s, edge, &l);
+    ck_assert_int_eq(r.score, FAN_SCORE_WIN - 3);
+    fan_chess_free(edge);
+    fan_chess_free(fresh);
+    fan_chess_free(late);
+    fan_search_free(s);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* Legality over random positions                                      */
 
@@ -787,6 +822,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, promotion_with_an_empty_pool);
     tcase_add_test(tc, repetition_is_a_draw);
     tcase_add_test(tc, fifty_moves_is_a_draw);
+    tcase_add_test(tc, fifty_moves_through_the_table);
     tcase_add_loop_test(tc, random_positions_legal, 0, 2);
     tcase_add_test(tc, multipv_lines);
     tcase_add_test(tc, levels_play_legal_moves);
