@@ -391,6 +391,44 @@ START_TEST(repetition_is_a_draw)
 }
 END_TEST
 
+/* The winning side must not let the other repeat: after six plies of the
+ * cycle, White's Kd1-c1 lets Black play Kb9-a9 into a third occurrence,
+ * a draw two plies inside the tree. */
+START_TEST(repetition_avoided_inside_the_tree)
+{
+    fan_chess *g = CPOS("k4/5/5/5/5/5/2R2/5/2K2 w - - - 0 1");
+    static const char *const cycle[] = {"Kc1-d1", "Ka9-b9", "Kd1-c1",
+                                        "Kb9-a9"};
+    for (int ply = 0; ply < 6; ply++)
+        ck_assert_fan_ok(fan_chess_play(g, MV(g, cycle[ply % 4])));
+    fan_chess_move careless = MV(g, "Kd1-c1");
+    fan_chess *c = NULL;
+    ck_assert_fan_ok(fan_chess_clone(&c, g));
+    ck_assert_fan_ok(fan_chess_play(c, careless));
+    ck_assert_int_eq(fan_chess_result(c), FAN_ONGOING);
+    ck_assert_fan_ok(fan_chess_play(c, MV(c, "Kb9-a9")));
+    ck_assert_int_eq(fan_chess_result_reason(c), FAN_CHESS_REASON_REPETITION);
+    fan_chess_free(c);
+
+    fan_search *s = NEW_SEARCH(1);
+    for (unsigned depth = 2; depth <= 6; depth++) {
+        fan_search_clear(s);
+        fan_search_limits l = LIMITS(depth, 0);
+        fan_chess_search_result r = RUN(s, g, &l);
+        ck_assert_uint_ne(r.best, careless);
+        ck_assert_int_gt(r.score, 200);
+    }
+    /* after it, Black takes the draw */
+    ck_assert_fan_ok(fan_chess_play(g, careless));
+    fan_search_limits l = LIMITS(4, 0);
+    fan_chess_search_result r = RUN(s, g, &l);
+    ck_assert_uint_eq(r.best, MV(g, "Kb9-a9"));
+    ck_assert_int_eq(r.score, 0);
+    fan_chess_free(g);
+    fan_search_free(s);
+}
+END_TEST
+
 START_TEST(fifty_moves_is_a_draw)
 {
     /* a rook down with 99 plies on the clock: any quiet move draws */
@@ -821,6 +859,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, promotion_choices);
     tcase_add_test(tc, promotion_with_an_empty_pool);
     tcase_add_test(tc, repetition_is_a_draw);
+    tcase_add_test(tc, repetition_avoided_inside_the_tree);
     tcase_add_test(tc, fifty_moves_is_a_draw);
     tcase_add_test(tc, fifty_moves_through_the_table);
     tcase_add_loop_test(tc, random_positions_legal, 0, 2);
