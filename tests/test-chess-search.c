@@ -207,6 +207,44 @@ END_TEST
 /* ------------------------------------------------------------------ */
 /* Stalemate                                                           */
 
+/* Mate scores through the table: entries stored by a search two plies
+ * further on are counted from their own node, so a search of the earlier
+ * position never claims a quicker win than the judge's. */
+START_TEST(mates_through_the_table)
+{
+    fan_search *s = NEW_SEARCH(1);
+    for (size_t i = 0; i < sizeof mates / sizeof mates[0]; i++) {
+        int n = mates[i].plies;
+        if (n < 5)
+            continue;
+        fan_chess *g = CPOS(mates[i].fen);
+        fan_search_limits l = LIMITS((unsigned)n + 4, 0);
+        fan_chess_search_result r = RUN(s, g, &l);
+        ck_assert_int_eq(r.score, FAN_SCORE_WIN - n);
+        ck_assert_uint_ge(r.pv_length, 2);
+        fan_chess *later = NULL;
+        ck_assert_fan_ok(fan_chess_clone(&later, g));
+        ck_assert_fan_ok(fan_chess_play(later, r.pv[0]));
+        ck_assert_fan_ok(fan_chess_play(later, r.pv[1]));
+        ck_assert_int_eq(mate_length(later, n - 2), n - 2);
+        for (unsigned depth = 1; depth <= (unsigned)n + 2; depth++) {
+            fan_search_clear(s);
+            l = LIMITS((unsigned)n + 2, 0);
+            RUN(s, later, &l);
+            l = LIMITS(depth, 0);
+            r = RUN(s, g, &l);
+            ck_assert_msg(r.score <= FAN_SCORE_WIN - n,
+                          "%s depth %u: score %d, a win in %d plies",
+                          mates[i].fen, depth, r.score, n);
+        }
+        ck_assert_int_eq(r.score, FAN_SCORE_WIN - n);
+        fan_chess_free(later);
+        fan_chess_free(g);
+    }
+    fan_search_free(s);
+}
+END_TEST
+
 START_TEST(stalemated_side_has_lost)
 {
     /* Black's king is walled in by its own pawns, which White blocks:
@@ -854,6 +892,7 @@ Suite *make_suite(void)
     TCase *tc = tcase_create("chess-search");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, forced_mates);
+    tcase_add_test(tc, mates_through_the_table);
     tcase_add_test(tc, stalemated_side_has_lost);
     tcase_add_test(tc, stalemate_wins_for_the_mover);
     tcase_add_test(tc, promotion_choices);
