@@ -138,6 +138,12 @@ static int qsearch(search_worker *w, const chess_state *s, int alpha,
     int evasions = in_check && qply < QSEARCH_EVASION_PLIES;
     int best = -SCORE_INF;
     if (!evasions) {
+        /* no legal move loses, in check or not: the horizon leaf of the
+         * main search is no place to stand pat in a stalemate (the
+         * evasions below find checkmates; deeper quiescence nodes skip
+         * the test for speed) */
+        if (!in_check && qply == 0 && !has_legal(s))
+            return -SCORE_WIN + ply;
         best = chess_evaluate(cfg, s);
         if (best >= beta)
             return best;

@@ -207,6 +207,44 @@ END_TEST
 /* ------------------------------------------------------------------ */
 /* Stalemate                                                           */
 
+/* Mate scores through the table: entries stored by a search two plies
+ * further on are counted from their own node, so a search of the earlier
+ * position never claims a quicker win than the judge's. */
+START_TEST(mates_through_the_table)
+{
+    fan_search *s = NEW_SEARCH(1);
+    for (size_t i = 0; i < sizeof mates / sizeof mates[0]; i++) {
+        int n = mates[i].plies;
+        if (n < 5)
+            continue;
+        fan_chess *g = CPOS(mates[i].fen);
+        fan_search_limits l = LIMITS((unsigned)n + 4, 0);
+        fan_chess_search_result r = RUN(s, g, &l);
+        ck_assert_int_eq(r.score, FAN_SCORE_WIN - n);
+        ck_assert_uint_ge(r.pv_length, 2);
+        fan_chess *later = NULL;
+        ck_assert_fan_ok(fan_chess_clone(&later, g));
+        ck_assert_fan_ok(fan_chess_play(later, r.pv[0]));
+        ck_assert_fan_ok(fan_chess_play(later, r.pv[1]));
+        ck_assert_int_eq(mate_length(later, n - 2), n - 2);
+        for (unsigned depth = 1; depth <= (unsigned)n + 2; depth++) {
+            fan_search_clear(s);
+            l = LIMITS((unsigned)n + 2, 0);
+            RUN(s, later, &l);
+            l = LIMITS(depth, 0);
+            r = RUN(s, g, &l);
+            ck_assert_msg(r.score <= FAN_SCORE_WIN - n,
+                          "%s depth %u: score %d, a win in %d plies",
+                          mates[i].fen, depth, r.score, n);
+        }
+        ck_assert_int_eq(r.score, FAN_SCORE_WIN - n);
+        fan_chess_free(later);
+        fan_chess_free(g);
+    }
+    fan_search_free(s);
+}
+END_TEST
+
 START_TEST(stalemated_side_has_lost)
 {
     /* Black's king is walled in by its own pawns, which White blocks:
@@ -257,6 +295,13 @@ START_TEST(stalemate_wins_for_the_mover)
         ck_assert_int_eq(wins, 1);
         fan_search_limits l = LIMITS(4, 0);
         fan_chess_search_result r = RUN(s, g, &l);
+        ck_assert_uint_eq(r.best, win);
+        ck_assert_int_eq(r.score, FAN_SCORE_WIN - 1);
+        /* at depth 1 the stalemated reply is a horizon leaf: quiescence
+         * must score it as the loss it is, as it scores a checkmate */
+        fan_search_clear(s);
+        l = LIMITS(1, 0);
+        r = RUN(s, g, &l);
         ck_assert_uint_eq(r.best, win);
         ck_assert_int_eq(r.score, FAN_SCORE_WIN - 1);
         fan_chess_free(g);
@@ -384,6 +429,44 @@ START_TEST(repetition_is_a_draw)
 }
 END_TEST
 
+/* The winning side must not let the other repeat: after six plies of the
+ * cycle, White's Kd1-c1 lets Black play Kb9-a9 into a third occurrence,
+ * a draw two plies inside the tree. */
+START_TEST(repetition_avoided_inside_the_tree)
+{
+    fan_chess *g = CPOS("k4/5/5/5/5/5/2R2/5/2K2 w - - - 0 1");
+    static const char *const cycle[] = {"Kc1-d1", "Ka9-b9", "Kd1-c1",
+                                        "Kb9-a9"};
+    for (int ply = 0; ply < 6; ply++)
+        ck_assert_fan_ok(fan_chess_play(g, MV(g, cycle[ply % 4])));
+    fan_chess_move careless = MV(g, "Kd1-c1");
+    fan_chess *c = NULL;
+    ck_assert_fan_ok(fan_chess_clone(&c, g));
+    ck_assert_fan_ok(fan_chess_play(c, careless));
+    ck_assert_int_eq(fan_chess_result(c), FAN_ONGOING);
+    ck_assert_fan_ok(fan_chess_play(c, MV(c, "Kb9-a9")));
+    ck_assert_int_eq(fan_chess_result_reason(c), FAN_CHESS_REASON_REPETITION);
+    fan_chess_free(c);
+
+    fan_search *s = NEW_SEARCH(1);
+    for (unsigned depth = 2; depth <= 6; depth++) {
+        fan_search_clear(s);
+        fan_search_limits l = LIMITS(depth, 0);
+        fan_chess_search_result r = RUN(s, g, &l);
+        ck_assert_uint_ne(r.best, careless);
+        ck_assert_int_gt(r.score, 200);
+    }
+    /* after it, Black takes the draw */
+    ck_assert_fan_ok(fan_chess_play(g, careless));
+    fan_search_limits l = LIMITS(4, 0);
+    fan_chess_search_result r = RUN(s, g, &l);
+    ck_assert_uint_eq(r.best, MV(g, "Kb9-a9"));
+    ck_assert_int_eq(r.score, 0);
+    fan_chess_free(g);
+    fan_search_free(s);
+}
+END_TEST
+
 START_TEST(fifty_moves_is_a_draw)
 {
     /* a rook down with 99 plies on the clock: any quiet move draws */
@@ -401,6 +484,41 @@ START_TEST(fifty_moves_is_a_draw)
     r = RUN(s, g, &l);
     ck_assert_int_eq(r.score, FAN_SCORE_WIN - 1);
     fan_chess_free(g);
+    fan_search_free(s);
+}
+END_TEST
+
+/* A mate found with a fresh clock is no mate two plies before the 50-move
+ * rule ends the game, even with the first search's entries in the table. */
+START_TEST(fifty_moves_through_the_table)
+{
+    static const char *const fen[2] = {
+        "5/5/5/4Q/5/5/k3K/3R1/5 w - - - 0 1",
+        "5/5/5/4Q/5/5/k3K/3R1/5 w - - - 98 60",
+    };
+    fan_chess *fresh = CPOS(fen[0]), *late = CPOS(fen[1]);
+    ck_assert_int_eq(mate_length(fresh, 3), 3);
+    ck_assert_int_eq(mate_length(late, 3), 0); /* the judge: a draw first */
+    fan_search *s = NEW_SEARCH(1);
+    fan_search_limits l = LIMITS(8, 0);
+    fan_chess_search_result r = RUN(s, fresh, &l);
+    ck_assert_int_eq(r.score, FAN_SCORE_WIN - 3);
+    for (unsigned depth = 1; depth <= 6; depth++) {
+        l = LIMITS(depth, 0);
+        r = RUN(s, late, &l);
+        ck_assert_msg(!FAN_SCORE_IS_WIN(r.score),
+                      "depth %u: score %d with 98 plies on the clock", depth,
+                      r.score);
+    }
+    /* one ply earlier the mate lands on the hundredth ply: still a win */
+    fan_chess *edge = CPOS("5/5/5/4Q/5/5/k3K/3R1/5 w - - - 97 60");
+    ck_assert_int_eq(mate_length(edge, 3), 3);
+    l = LIMITS(6, 0);
+    r = RUN(s, edge, &l);
+    ck_assert_int_eq(r.score, FAN_SCORE_WIN - 3);
+    fan_chess_free(edge);
+    fan_chess_free(fresh);
+    fan_chess_free(late);
     fan_search_free(s);
 }
 END_TEST
@@ -774,12 +892,15 @@ Suite *make_suite(void)
     TCase *tc = tcase_create("chess-search");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, forced_mates);
+    tcase_add_test(tc, mates_through_the_table);
     tcase_add_test(tc, stalemated_side_has_lost);
     tcase_add_test(tc, stalemate_wins_for_the_mover);
     tcase_add_test(tc, promotion_choices);
     tcase_add_test(tc, promotion_with_an_empty_pool);
     tcase_add_test(tc, repetition_is_a_draw);
+    tcase_add_test(tc, repetition_avoided_inside_the_tree);
     tcase_add_test(tc, fifty_moves_is_a_draw);
+    tcase_add_test(tc, fifty_moves_through_the_table);
     tcase_add_loop_test(tc, random_positions_legal, 0, 2);
     tcase_add_test(tc, multipv_lines);
     tcase_add_test(tc, levels_play_legal_moves);
