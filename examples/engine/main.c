@@ -30,7 +30,9 @@ static void usage(FILE *out)
             "[infinite],\n"
             "stop, d, fen, quit.\n"
             "Options: Hash (MiB), Threads, MultiPV, Level (0-10), "
-            "MandatoryContinuation.\n"
+            "MandatoryContinuation,\n"
+            "TablePath, Variant (fanorona or fanorona-chess: chess "
+            "positions and moves).\n"
             "See doc/search.md.\n");
 }
 

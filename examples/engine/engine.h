@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+/* What the two games of fanorona-engine share inside the program: the
+ * engine's state (protocol.c) and the Fanorona Chess commands (chess.c)
+ * that run on it after "setoption name Variant value fanorona-chess". */
+#ifndef FAN_ENGINE_ENGINE_H
+#define FAN_ENGINE_ENGINE_H
+
+#include "protocol.h"
+
+#include <fanorona-chess.h>
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+struct engine {
+    FILE *out;
+    uint32_t cap_depth; /* engine_set_cap() */
+    uint64_t cap_nodes;
+    fan_search *search;
+    fan_tb *tables; /* setoption TablePath: borrowed by the search */
+    fan_position *pos;
+    int rules;       /* MandatoryContinuation */
+    int chess;       /* Variant fanorona-chess: cpos is the game */
+    fan_chess *cpos;
+    uint32_t hash, threads, multipv, level;
+    pthread_mutex_t out_lock;
+    /* the search thread */
+    pthread_t thread;
+    int running;           /* a thread exists that was not joined */
+    atomic_int finished;   /* it has printed bestmove */
+    int infinite;          /* bestmove waits for stop */
+    atomic_int stop_requested;
+    fan_search_limits limits;
+    fan_position *search_pos;  /* the searched copy, Fanorona */
+    fan_chess *search_cpos;    /* or Fanorona Chess */
+};
+
+/* One answer line (a newline is added), whole even while the search
+ * thread writes too. */
+void engine_say(engine *e, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* The next word of *s (ended in place), NULL at the end. */
+char *engine_next_token(char **s);
+/* A score for "info": "cp X", "mate N" or "mate -N" (the search counts
+ * turns for Fanorona and plies for chess, the same arithmetic). */
+void engine_score_text(char *buf, size_t size, int score);
+/* After the search: under "go infinite", waits for "stop" (bestmove
+ * comes after it). */
+void engine_wait_stop(engine *e);
+
+/* Fanorona Chess (chess.c). */
+/* "position startpos|fen STRING [moves M...]" with chess moves; moves is
+ * NULL or what follows the word "moves". */
+void chess_cmd_position(engine *e, char *rest, char *moves);
+/* "d" (details) and "fen". */
+void chess_cmd_show(engine *e, int details);
+/* The thread body of "go" on search_cpos. */
+void *chess_search_main(void *arg);
+/* Back to the start position, for "ucinewgame" and the switch; 0 or a
+ * library error, with the old position kept. */
+int chess_new_game(engine *e);
+
+#endif
