@@ -43,18 +43,6 @@ typedef struct analysis {
     int failed; /* a library error while writing a line */
 } analysis;
 
-/* A search score as text: "cp 25", or "win in N" / "loss in N" with N the
- * complete turns of both sides until the game ends. */
-static void score_text(char *buf, size_t size, int32_t score)
-{
-    if (FAN_SCORE_IS_WIN(score))
-        snprintf(buf, size, "win in %d", (int) FAN_SCORE_TURNS(score));
-    else if (FAN_SCORE_IS_LOSS(score))
-        snprintf(buf, size, "loss in %d", (int) FAN_SCORE_TURNS(score));
-    else
-        snprintf(buf, size, "cp %d", (int) score);
-}
-
 /* Prints the turns of a line in notation, each read in the position the
  * ones before it lead to. Returns FAN_OK or the library's error. */
 static int print_pv(const fan_position *pos, const fan_turn *pv, uint32_t n)
@@ -78,7 +66,7 @@ static int analysis_line(void *user, const fan_search_result *line)
 {
     analysis *a = user;
     char score[32];
-    score_text(score, sizeof score, line->score);
+    search_score_text(score, sizeof score, line->score);
     printf("info depth %" PRIu32 " seldepth %" PRIu32, line->depth,
            line->seldepth);
     if (a->multipv > 1)

@@ -205,3 +205,13 @@ int position_from_record(fan_position **out, const cli_command *cmd,
     free(text);
     return status ? status : check_rules(out, cmd, rules, "the game record");
 }
+
+void search_score_text(char *buf, size_t size, int32_t score)
+{
+    if (FAN_SCORE_IS_WIN(score))
+        snprintf(buf, size, "win in %d", (int) FAN_SCORE_TURNS(score));
+    else if (FAN_SCORE_IS_LOSS(score))
+        snprintf(buf, size, "loss in %d", (int) FAN_SCORE_TURNS(score));
+    else
+        snprintf(buf, size, "cp %d", (int) score);
+}

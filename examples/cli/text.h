@@ -25,6 +25,11 @@ void step_text(char *buf, const fan_step *step);
 const char *color_name(int color);
 int other_color(int color);
 
+/* A search score as text: "cp 25", or "win in N" / "loss in N" with N the
+ * complete turns (Fanorona) or plies (Fanorona Chess) of both sides until
+ * the game ends. */
+void search_score_text(char *buf, size_t size, int32_t score);
+
 /* At most this many bytes of a refused line are shown around the fault. */
 #define TEXT_WINDOW 100
 
