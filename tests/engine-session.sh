@@ -231,6 +231,11 @@ expect 'white wins: checkmate$'
 session "$CS" "position startpos moves Pc3-c4 Kc9-c8 Pc4-c5" d
 expect '^info string move 2 \(Kc9-c8\) not played: .*: .+; the position is the one after move 1$'
 expect '^info string position nrkrn/1bqb1/ppppp/5/5/2P2/PP1PP/1BQB1/NRKRN b Kk - - 0 1$'
+# a pinned pawn (the rook on c9 would take the king on c1): the rules'
+# reason, not only "no legal move"
+session "$CS" "position fen 2r1k/5/5/5/5/5/2P2/5/2K2 w - - - 0 1 moves Pc3-b4" fen
+expect '^info string move 1 \(Pc3-b4\) not played: .*c3-b4 would leave the king in check; the position is the one after move 0$'
+expect '^info string position 2r1k/5/5/5/5/5/2P2/5/2K2 w - - - 0 1$'
 session "$CS" "position startpos moves Pc3-c4 Zz9" fen
 expect '^info string move 2 \(Zz9\) not played: .+; the position is the one after move 1$'
 session "$CS" "position fen nrkrn/garbage w Kk - - 0 1" fen
