@@ -65,14 +65,8 @@ static int print_pv(const fan_position *pos, const fan_turn *pv, uint32_t n)
 static int analysis_line(void *user, const fan_search_result *line)
 {
     analysis *a = user;
-    char score[32];
-    search_score_text(score, sizeof score, line->score);
-    printf("info depth %" PRIu32 " seldepth %" PRIu32, line->depth,
-           line->seldepth);
-    if (a->multipv > 1)
-        printf(" multipv %" PRIu32, line->line);
-    printf(" score %s nodes %" PRIu64 " time %" PRIu64 " pv", score,
-           line->nodes, line->time_ms);
+    print_search_line(line->depth, line->seldepth, a->multipv, line->line,
+                      line->score, line->nodes, line->time_ms);
     int r = print_pv(a->pos, line->pv, line->pv_length);
     printf("\n");
     fflush(stdout);

@@ -5,6 +5,7 @@
 #include "options.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -206,12 +207,19 @@ int position_from_record(fan_position **out, const cli_command *cmd,
     return status ? status : check_rules(out, cmd, rules, "the game record");
 }
 
-void search_score_text(char *buf, size_t size, int32_t score)
+void print_search_line(uint32_t depth, uint32_t seldepth, uint32_t multipv,
+                       uint32_t line, int32_t score, uint64_t nodes,
+                       uint64_t time_ms)
 {
+    printf("info depth %" PRIu32 " seldepth %" PRIu32, depth, seldepth);
+    if (multipv > 1)
+        printf(" multipv %" PRIu32, line);
+    printf(" score ");
     if (FAN_SCORE_IS_WIN(score))
-        snprintf(buf, size, "win in %d", (int) FAN_SCORE_TURNS(score));
+        printf("win in %d", (int) FAN_SCORE_TURNS(score));
     else if (FAN_SCORE_IS_LOSS(score))
-        snprintf(buf, size, "loss in %d", (int) FAN_SCORE_TURNS(score));
+        printf("loss in %d", (int) FAN_SCORE_TURNS(score));
     else
-        snprintf(buf, size, "cp %d", (int) score);
+        printf("cp %d", (int) score);
+    printf(" nodes %" PRIu64 " time %" PRIu64 " pv", nodes, time_ms);
 }

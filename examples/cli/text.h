@@ -25,10 +25,14 @@ void step_text(char *buf, const fan_step *step);
 const char *color_name(int color);
 int other_color(int color);
 
-/* A search score as text: "cp 25", or "win in N" / "loss in N" with N the
- * complete turns (Fanorona) or plies (Fanorona Chess) of both sides until
- * the game ends. */
-void search_score_text(char *buf, size_t size, int32_t score);
+/* The start of an analysis line, up to " pv" (the moves follow in the
+ * game's notation): "info depth D seldepth S [multipv K] score ... nodes
+ * N time MS pv", the score "cp 25", or "win in N" / "loss in N" with N
+ * the complete turns (Fanorona) or plies (Fanorona Chess) of both sides
+ * until the game ends; "multipv K" when multipv > 1. */
+void print_search_line(uint32_t depth, uint32_t seldepth, uint32_t multipv,
+                       uint32_t line, int32_t score, uint64_t nodes,
+                       uint64_t time_ms);
 
 /* At most this many bytes of a refused line are shown around the fault. */
 #define TEXT_WINDOW 100

@@ -70,31 +70,17 @@ static int play_move(fan_chess *g, const char *text, char *why, size_t size)
     return r;
 }
 
-void chess_cmd_position(engine *e, char *rest, char *moves)
+void chess_cmd_position(engine *e, const char *fen, char *moves)
 {
-    char *s = rest;
-    char *kind = engine_next_token(&s);
     fan_chess *g = NULL;
     int r = FAN_OK;
-    if (kind && !strcmp(kind, "fen")) {
-        while (*s == ' ')
-            s++;
-        size_t len = strlen(s);
-        while (len && (s[len - 1] == ' ' || s[len - 1] == '\r'))
-            s[--len] = '\0';
-        fan_parse_error err;
-        memset(&err, 0, sizeof err);
-        r = fan_chess_from_string(&g, s, &err);
-        if (r != FAN_OK) {
-            engine_say(e, "info string bad position at byte %u: %s; at the "
-                          "start position now", err.offset,
-                       err.message[0] ? err.message : fan_strerror(r));
-            g = NULL;
-            moves = NULL;
-        }
-    } else if (!kind || strcmp(kind, "startpos")) {
-        engine_say(e, "info string position needs startpos or fen; at the "
-                      "start position now");
+    fan_parse_error err;
+    memset(&err, 0, sizeof err);
+    if (fen && (r = fan_chess_from_string(&g, fen, &err)) != FAN_OK) {
+        if (!err.message[0])
+            snprintf(err.message, sizeof err.message, "%s", fan_strerror(r));
+        engine_bad_position(e, &err);
+        g = NULL;
         moves = NULL;
     }
     if (!g && (r = fan_chess_new(&g)) != FAN_OK) {
@@ -106,9 +92,7 @@ void chess_cmd_position(engine *e, char *rest, char *moves)
     for (int i = 1; moves && (m = engine_next_token(&moves)); i++) {
         char why[FAN_CHESS_EXPLAIN_MAX + sizeof(fan_parse_error)];
         if ((r = play_move(g, m, why, sizeof why)) != FAN_OK) {
-            engine_say(e, "info string move %d (%.40s) not played: %s: %s; "
-                          "the position is the one after move %d",
-                       i, m, fan_strerror(r), why, i - 1);
+            engine_move_refused(e, i, m, r, why);
             break;
         }
     }
@@ -163,17 +147,10 @@ static void pv_text(char *buf, size_t size, const fan_chess *pos,
 static int on_progress(void *user, const fan_chess_search_result *r)
 {
     engine *e = user;
-    char pv[FAN_SEARCH_PV_MAX * FAN_CHESS_MOVE_STRING_MAX + 1], sc[32];
+    char pv[FAN_SEARCH_PV_MAX * FAN_CHESS_MOVE_STRING_MAX + 1];
     pv_text(pv, sizeof pv, e->search_cpos, r);
-    engine_score_text(sc, sizeof sc, r->score);
-    uint64_t nps = r->time_ms ? r->nodes * 1000 / r->time_ms : 0;
-    char mpv[32] = "";
-    if (e->limits.multipv > 1)
-        snprintf(mpv, sizeof mpv, " multipv %u", r->line);
-    engine_say(e, "info depth %u seldepth %u%s score %s nodes %llu nps %llu "
-                  "time %llu pv %s",
-               r->depth, r->seldepth, mpv, sc, (unsigned long long)r->nodes,
-               (unsigned long long)nps, (unsigned long long)r->time_ms, pv);
+    engine_say_info(e, r->depth, r->seldepth, r->line, r->score, r->nodes,
+                    r->time_ms, pv);
     return 0;
 }
 

@@ -44,17 +44,28 @@ void engine_say(engine *e, const char *fmt, ...)
     ;
 /* The next word of *s (ended in place), NULL at the end. */
 char *engine_next_token(char **s);
-/* A score for "info": "cp X", "mate N" or "mate -N" (the search counts
- * turns for Fanorona and plies for chess, the same arithmetic). */
-void engine_score_text(char *buf, size_t size, int score);
+/* One "info depth ..." line of a completed iteration; pv is the line in
+ * the game's notation. The score is "cp X", "mate N" or "mate -N" (the
+ * search counts turns for Fanorona and plies for chess, the same
+ * arithmetic). */
+void engine_say_info(engine *e, uint32_t depth, uint32_t seldepth,
+                     uint32_t line, int score, uint64_t nodes,
+                     uint64_t time_ms, const char *pv);
+/* The answers of "position" that refuses a string (the engine is then at
+ * the start) or move i (the moves before it are kept), with the
+ * library's reason. */
+void engine_bad_position(engine *e, const fan_parse_error *err);
+void engine_move_refused(engine *e, int i, const char *move, int code,
+                         const char *why);
 /* After the search: under "go infinite", waits for "stop" (bestmove
  * comes after it). */
 void engine_wait_stop(engine *e);
 
 /* Fanorona Chess (chess.c). */
-/* "position startpos|fen STRING [moves M...]" with chess moves; moves is
- * NULL or what follows the word "moves". */
-void chess_cmd_position(engine *e, char *rest, char *moves);
+/* "position startpos|fen STRING [moves M...]" with chess moves: fen is
+ * NULL for the start or the position string, moves NULL or what follows
+ * the word "moves". */
+void chess_cmd_position(engine *e, const char *fen, char *moves);
 /* "d" (details) and "fen". */
 void chess_cmd_show(engine *e, int details);
 /* The thread body of "go" on search_cpos. */

@@ -12,7 +12,6 @@
 
 #include "options.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,20 +53,7 @@ static int play_compact(fan_position *pos, const char *text,
 }
 
 /* ------------------------------------------------------------------ */
-/* Engine state                                                        */
-
-
-void engine_say(engine *e, const char *fmt, ...)
-{
-    va_list ap;
-    pthread_mutex_lock(&e->out_lock);
-    va_start(ap, fmt);
-    vfprintf(e->out, fmt, ap);
-    va_end(ap);
-    fputc('\n', e->out);
-    fflush(e->out);
-    pthread_mutex_unlock(&e->out_lock);
-}
+/* The search thread                                                   */
 
 /* The PV as compact text, each turn written as its canonical path. */
 static void pv_text(char *buf, size_t size, const fan_position *pos,
@@ -92,29 +78,13 @@ static void pv_text(char *buf, size_t size, const fan_position *pos,
     fan_position_free(p);
 }
 
-void engine_score_text(char *buf, size_t size, int score)
-{
-    if (FAN_SCORE_IS_WIN(score))
-        snprintf(buf, size, "mate %d", (FAN_SCORE_TURNS(score) + 1) / 2);
-    else if (FAN_SCORE_IS_LOSS(score))
-        snprintf(buf, size, "mate -%d", FAN_SCORE_TURNS(score) / 2);
-    else
-        snprintf(buf, size, "cp %d", score);
-}
-
 static int on_progress(void *user, const fan_search_result *r)
 {
     engine *e = user;
-    char pv[4096], sc[32];
+    char pv[4096];
     pv_text(pv, sizeof pv, e->search_pos, r);
-    engine_score_text(sc, sizeof sc, r->score);
-    uint64_t nps = r->time_ms ? r->nodes * 1000 / r->time_ms : 0;
-    char mpv[32] = "";
-    if (e->limits.multipv > 1)
-        snprintf(mpv, sizeof mpv, " multipv %u", r->line);
-    engine_say(e, "info depth %u seldepth %u%s score %s nodes %llu nps %llu time %llu pv %s",
-        r->depth, r->seldepth, mpv, sc, (unsigned long long)r->nodes,
-        (unsigned long long)nps, (unsigned long long)r->time_ms, pv);
+    engine_say_info(e, r->depth, r->seldepth, r->line, r->score, r->nodes,
+                    r->time_ms, pv);
     return 0;
 }
 
@@ -336,30 +306,31 @@ static void cmd_position(engine *e, char *rest)
         *moves = '\0';
         moves += 6;
     }
-    if (e->chess) {
-        chess_cmd_position(e, rest, moves);
-        return;
-    }
-    char *s = rest;
+    char *s = rest, *fen = NULL;
     char *kind = engine_next_token(&s);
-    fan_position *p = NULL;
-    int r = FAN_OK;
     if (kind && !strcmp(kind, "fen")) {
         while (*s == ' ')
             s++;
         size_t len = strlen(s);
         while (len && (s[len - 1] == ' ' || s[len - 1] == '\r'))
             s[--len] = '\0';
-        fan_parse_error err;
-        r = fan_position_from_string(&p, s, e->rules, &err);
-        if (r != FAN_OK) {
-            engine_say(e, "info string bad position at byte %u: %s; at the start "
-                   "position now", err.offset, err.message);
-            moves = NULL;
-        }
+        fen = s;
     } else if (!kind || strcmp(kind, "startpos")) {
         engine_say(e, "info string position needs startpos or fen; at the start "
                "position now");
+        moves = NULL;
+    }
+    if (e->chess) {
+        chess_cmd_position(e, fen, moves);
+        return;
+    }
+    fan_position *p = NULL;
+    int r = FAN_OK;
+    fan_parse_error err;
+    memset(&err, 0, sizeof err);
+    if (fen && (r = fan_position_from_string(&p, fen, e->rules, &err)) !=
+                   FAN_OK) {
+        engine_bad_position(e, &err);
         moves = NULL;
     }
     if (!p && (r = fan_position_new(&p, e->rules)) != FAN_OK) {
@@ -371,9 +342,7 @@ static void cmd_position(engine *e, char *rest)
         fan_parse_error err;
         memset(&err, 0, sizeof err);
         if ((r = play_compact(p, m, &err)) != FAN_OK) {
-            engine_say(e, "info string move %d (%s) not played: %s: %s; the "
-                   "position is the one after move %d", i, m,
-                fan_strerror(r), err.message, i - 1);
+            engine_move_refused(e, i, m, r, err.message);
             break;
         }
     }

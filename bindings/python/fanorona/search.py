@@ -69,122 +69,33 @@ def _score_turns(s):
     return SCORE_WIN - s if s > 0 else SCORE_WIN + s
 
 
-class SearchResult:
-    """One line found by a search, immutable.
-
-    ``best`` is the Turn to play and ``pv`` the principal variation (a
-    list of Turns, each legal after the previous, pv[0] == best);
-    ``score`` is in hundredths of a piece from the side to move's view,
-    ``is_win`` / ``is_loss`` tell a decided game and ``turns_to_end`` the
-    complete turns of both sides until it ends (None when undecided);
-    ``depth`` (full-width turns), ``seldepth`` (captures included),
-    ``nodes``, ``time_ms`` and ``line`` (1..multipv) as the library gave
-    them.
-    """
+class _Line:
+    """What the results of both games share: immutable fields, read from
+    the library's result struct, and the FAN_SCORE_* decoding."""
 
     __slots__ = ("best", "score", "pv", "depth", "seldepth", "nodes",
                  "time_ms", "line")
 
     def __init__(self, best, score, pv, depth, seldepth, nodes, time_ms,
                  line):
-        set_ = object.__setattr__
-        set_(self, "best", best)
-        set_(self, "score", score)
-        set_(self, "pv", tuple(pv))
-        set_(self, "depth", depth)
-        set_(self, "seldepth", seldepth)
-        set_(self, "nodes", nodes)
-        set_(self, "time_ms", time_ms)
-        set_(self, "line", line)
-
-    def __setattr__(self, name, value):
-        raise AttributeError("SearchResult is immutable")
-
-    def __delattr__(self, name):
-        raise AttributeError("SearchResult is immutable")
-
-    @classmethod
-    def _from_c(cls, r, position):
-        # Each turn of the line is made into a Turn (with its path, for
-        # notation) in the position it is played from.
-        pos = position.copy()
-        pv = []
-        for effect in r.pv[:r.pv_length]:
-            path = _lib.FanPath()
-            check(_L.fan_position_turn_path(ctypes.byref(path), pos._h,
-                                            effect), "fan_position_turn_path")
-            pv.append(Turn(path))
-            check(_L.fan_position_play_turn(pos._h, effect),
-                  "fan_position_play_turn")
-        if not pv or r.pv[0] != r.best:  # the header promises best == pv[0]
-            raise RuntimeError("libfanorona returned a line that does not "
-                               "start with its best turn")
-        return cls(pv[0], r.score, pv, r.depth, r.seldepth, r.nodes,
-                   r.time_ms, r.line)
-
-    @property
-    def is_win(self):
-        """Whether the side to move wins by force."""
-        return _score_is_win(self.score)
-
-    @property
-    def is_loss(self):
-        """Whether the side to move loses by force."""
-        return _score_is_loss(self.score)
-
-    @property
-    def turns_to_end(self):
-        """Complete turns (both sides) until the game ends, for a won or
-        lost score; None otherwise."""
-        if self.is_win or self.is_loss:
-            return _score_turns(self.score)
-        return None
-
-    def __repr__(self):
-        return ("SearchResult(best=%s, score=%d, depth=%d, nodes=%d, pv=[%s])"
-                % (self.best, self.score, self.depth, self.nodes,
-                   " ".join(str(t) for t in self.pv)))
-
-
-class ChessSearchResult:
-    """One line found by a search of a Fanorona Chess position (a
-    fanorona.chess.ChessPosition), immutable.
-
-    ``best`` is the ChessMove to play and ``pv`` the principal variation
-    (a tuple of ChessMoves, each legal after the previous, pv[0] ==
-    best); ``score`` is in centipawns from the side to move's view,
-    ``is_win`` / ``is_loss`` tell a decided game (checkmate or stalemate
-    of the loser: both lose) and ``plies_to_end`` the moves of both sides
-    until it ends (None when undecided); ``depth`` (plies), ``seldepth``,
-    ``nodes``, ``time_ms`` and ``line`` (1..multipv) as the library gave
-    them.
-    """
-
-    __slots__ = ("best", "score", "pv", "depth", "seldepth", "nodes",
-                 "time_ms", "line")
-
-    def __init__(self, best, score, pv, depth, seldepth, nodes, time_ms,
-                 line):
-        for name, value in zip(self.__slots__,
+        for name, value in zip(_Line.__slots__,
                                (best, score, tuple(pv), depth, seldepth,
                                 nodes, time_ms, line)):
             object.__setattr__(self, name, value)
 
     def __setattr__(self, name, value):
-        raise AttributeError("ChessSearchResult is immutable")
+        raise AttributeError("%s is immutable" % type(self).__name__)
 
     def __delattr__(self, name):
-        raise AttributeError("ChessSearchResult is immutable")
+        raise AttributeError("%s is immutable" % type(self).__name__)
 
     @classmethod
     def _from_c(cls, r, position):
-        # Each move is made into a ChessMove (with its notation) in the
-        # position it is played from.
+        # Each move of the line is made into the game's move object (with
+        # its notation) in the position it is played from.
         pos = position.copy()
-        pv = []
-        for value in r.pv[:min(r.pv_length, _lib.FAN_SEARCH_PV_MAX)]:
-            pv.append(pos._moves([value], 1)[0])
-            check(_L.fan_chess_play(pos._h, value), "fan_chess_play")
+        pv = [cls._play(pos, value)
+              for value in r.pv[:min(r.pv_length, _lib.FAN_SEARCH_PV_MAX)]]
         if not pv or r.pv[0] != r.best:  # the header promises best == pv[0]
             raise RuntimeError("libfanorona returned a line that does not "
                                "start with its best move")
@@ -201,18 +112,75 @@ class ChessSearchResult:
         """Whether the side to move loses by force."""
         return _score_is_loss(self.score)
 
-    @property
-    def plies_to_end(self):
-        """Moves (both sides) until the game ends, for a won or lost
-        score; None otherwise."""
+    def _to_end(self):
         if self.is_win or self.is_loss:
             return _score_turns(self.score)
         return None
 
     def __repr__(self):
-        return ("ChessSearchResult(best=%s, score=%d, depth=%d, nodes=%d, "
-                "pv=[%s])" % (self.best, self.score, self.depth, self.nodes,
-                              " ".join(str(m) for m in self.pv)))
+        return ("%s(best=%s, score=%d, depth=%d, nodes=%d, pv=[%s])"
+                % (type(self).__name__, self.best, self.score, self.depth,
+                   self.nodes, " ".join(str(m) for m in self.pv)))
+
+
+class SearchResult(_Line):
+    """One line found by a search, immutable.
+
+    ``best`` is the Turn to play and ``pv`` the principal variation (a
+    list of Turns, each legal after the previous, pv[0] == best);
+    ``score`` is in hundredths of a piece from the side to move's view,
+    ``is_win`` / ``is_loss`` tell a decided game and ``turns_to_end`` the
+    complete turns of both sides until it ends (None when undecided);
+    ``depth`` (full-width turns), ``seldepth`` (captures included),
+    ``nodes``, ``time_ms`` and ``line`` (1..multipv) as the library gave
+    them.
+    """
+
+    __slots__ = ()
+
+    @staticmethod
+    def _play(pos, effect):
+        path = _lib.FanPath()
+        check(_L.fan_position_turn_path(ctypes.byref(path), pos._h, effect),
+              "fan_position_turn_path")
+        check(_L.fan_position_play_turn(pos._h, effect),
+              "fan_position_play_turn")
+        return Turn(path)
+
+    @property
+    def turns_to_end(self):
+        """Complete turns (both sides) until the game ends, for a won or
+        lost score; None otherwise."""
+        return self._to_end()
+
+
+class ChessSearchResult(_Line):
+    """One line found by a search of a Fanorona Chess position (a
+    fanorona.chess.ChessPosition), immutable.
+
+    ``best`` is the ChessMove to play and ``pv`` the principal variation
+    (a tuple of ChessMoves, each legal after the previous, pv[0] ==
+    best); ``score`` is in centipawns from the side to move's view,
+    ``is_win`` / ``is_loss`` tell a decided game (checkmate or stalemate
+    of the loser: both lose) and ``plies_to_end`` the moves of both sides
+    until it ends (None when undecided); ``depth`` (plies), ``seldepth``,
+    ``nodes``, ``time_ms`` and ``line`` (1..multipv) as the library gave
+    them.
+    """
+
+    __slots__ = ()
+
+    @staticmethod
+    def _play(pos, value):
+        move = pos._moves([value], 1)[0]
+        check(_L.fan_chess_play(pos._h, value), "fan_chess_play")
+        return move
+
+    @property
+    def plies_to_end(self):
+        """Moves (both sides) until the game ends, for a won or lost
+        score; None otherwise."""
+        return self._to_end()
 
 
 def _limit(value, name, bits, function="fan_search_run"):
