@@ -523,3 +523,25 @@ class Search:
         found = [lines[k] for k in sorted(lines)
                  if lines[k].depth == depth_done]
         return found or [best]
+
+
+def _search_once(position, depth, nodes, time_ms, threads, level, seed,
+                multipv, search, progress):
+    """Position.search() and ChessPosition.search(): one search, on the
+    given handle or a fresh one."""
+    if depth is None and nodes is None and time_ms is None and \
+            search is None and progress is None:
+        # nothing could end it but Ctrl-C
+        raise error_for(_lib.FAN_EINVAL, "fan_search_run",
+                        "search() needs a limit: depth, nodes or "
+                        "time_ms (or a Search to stop() from another "
+                        "thread, or a progress callback that stops it)")
+    if search is not None:
+        if threads is not None:
+            raise TypeError("threads belong to the Search handle: "
+                            "Search(threads=N) or search.configure()")
+        return search.run(position, depth, nodes, time_ms, level, seed,
+                          multipv, progress)
+    with Search(threads=1 if threads is None else threads) as s:
+        return s.run(position, depth, nodes, time_ms, level, seed, multipv,
+                     progress)

@@ -72,6 +72,12 @@ class ChessSearchTest(unittest.TestCase):
         self.assertTrue(r.is_win)
         self.assertEqual(r.plies_to_end, 1)
         self.assertEqual(r.score, fan.SCORE_WIN - 1)
+        # ChessPosition.search(), with a fresh handle, agrees
+        again = pos.search(depth=3)
+        self.assertEqual((again.best, again.score, again.nodes),
+                         (r.best, r.score, r.nodes))
+        with self.assertRaises(fan.InvalidArgumentError):
+            pos.search()  # no limit at all
         # and the game it ends cannot be searched
         pos.push(r.best)
         with fan.Search() as s, self.assertRaises(fan.GameOverError):
