@@ -316,6 +316,77 @@ FAN_API int fan_chess_svg(char *buf, size_t size, size_t *needed,
                           const fan_chess *pos, uint64_t highlight,
                           const fan_chess_move *move, uint32_t flags);
 
+/* ------------------------------------------------------------------ */
+/* Search                                                              */
+
+/**
+ * One principal variation of a Fanorona Chess search, 304 bytes in
+ * version 1. Scores use the FAN_SCORE_* encoding of fanorona.h with n
+ * counted in plies (moves of either side): the side to move mated or
+ * stalemated n plies ahead (both lose) scores FAN_SCORE_WIN - n for the
+ * winner and -(FAN_SCORE_WIN - n) for the loser, so FAN_SCORE_TURNS(score)
+ * reads plies here; repetition and the 50-move rule score 0; every other
+ * score is in hundredths of a pawn from the side to move's view. The
+ * moves are public values (fan_chess_moves()), each legal after the
+ * previous; a longer line is cut at FAN_SEARCH_PV_MAX.
+ */
+typedef struct fan_chess_search_result {
+    uint32_t version;    /* FAN_CHESS_SEARCH_RESULT_VERSION */
+    int32_t score;       /* see above */
+    fan_chess_move best; /* the move to play (pv[0]) */
+    uint32_t depth;      /* last completed full-width depth, plies */
+    uint32_t seldepth;   /* deepest ply reached, quiescence included */
+    uint32_t line;       /* 1-based multi-PV index */
+    uint32_t pv_length;  /* moves in pv, 1..FAN_SEARCH_PV_MAX */
+    uint32_t reserved;   /* zero */
+    uint64_t nodes;      /* positions searched, all threads */
+    uint64_t time_ms;    /* since the search began */
+    fan_chess_move pv[FAN_SEARCH_PV_MAX];
+} fan_chess_search_result;
+
+#define FAN_CHESS_SEARCH_RESULT_VERSION 1
+
+/** Zeroes *out and sets its version to FAN_CHESS_SEARCH_RESULT_VERSION.
+ *  FAN_EINVAL for NULL. */
+FAN_API int fan_chess_search_result_init(fan_chess_search_result *out);
+
+/** Called after each completed iteration, once per line, on the thread of
+ *  fan_chess_search_run(); a non-zero return stops the search (as
+ *  fan_search_stop() would). line is a result of the library's own
+ *  version, valid during the call only. */
+typedef int (*fan_chess_search_progress)(void *user,
+                                         const fan_chess_search_result *line);
+
+/**
+ * Searches the Fanorona Chess position pos (only read) and writes the best
+ * line to out, with the handle of the Fanorona search: fan_search_new(),
+ * fan_search_configure() (threads, table size), fan_search_clear(),
+ * fan_search_stop() from any thread and fan_search_free() apply as they
+ * do to fan_search_run(), and one handle runs one search (of either game)
+ * at a time. The limits are those of fan_search_run() with depth in
+ * plies: max_depth, max_nodes, time_ms, clock_ms / increment_ms /
+ * moves_to_go, multipv (lines in out and the callback, best first, each
+ * with a distinct first move), level 1..10 (weaker play, randomised by
+ * seed) and seed; limits may be NULL (FAN_SEARCH_LIMITS_INIT), progress
+ * may be NULL. The game history of pos counts for threefold repetition
+ * and its clock for the 50-move rule.
+ *
+ * Determinism: with one thread and a depth or node limit (no time
+ * limit) the result, node count included, depends only on pos, limits
+ * and the state of the handle, which fan_search_clear() resets.
+ *
+ * out->version must be set (fan_chess_search_result_init()). Errors:
+ * FAN_EINVAL (NULL out, search or pos, an unknown result or limits
+ * version, a non-zero reserved field of limits), FAN_ERANGE (a limit out
+ * of range, as for fan_search_run()), FAN_EGAMEOVER (the game has ended),
+ * FAN_ENOMEM. A refused call writes nothing.
+ */
+FAN_API int fan_chess_search_run(fan_chess_search_result *out,
+                                 fan_search *search, const fan_chess *pos,
+                                 const fan_search_limits *limits,
+                                 fan_chess_search_progress progress,
+                                 void *user);
+
 #ifdef __cplusplus
 }
 #endif

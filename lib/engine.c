@@ -80,7 +80,7 @@ static int check_options(const fan_search_options *o)
 }
 
 /* The threads a run uses: 0 in the options is one per online processor. */
-static int run_threads(const fan_search *s)
+int search_run_threads(const fan_search *s)
 {
     return s->threads ? (int)s->threads
                       : (int)cpu_online(FAN_SEARCH_MAX_THREADS);
@@ -137,6 +137,7 @@ FAN_API int fan_search_new(fan_search **out, const fan_search_options *opts)
     }
     atomic_init(&s->stop, 0);
     search_config_default(&s->cfg);
+    chess_search_config_default(&s->chess_cfg);
     *out = s;
     return FAN_OK;
 }
@@ -155,6 +156,7 @@ FAN_API int fan_search_clear(fan_search *search)
     if (!search)
         return FAN_EINVAL;
     tt_clear(&search->tt);
+    /* the history serves both games (a chess run uses the same table) */
     for (int i = 0; i < search->nworkers; i++)
         memset(search->workers[i]->history, 0,
                sizeof search->workers[i]->history);
@@ -178,7 +180,7 @@ FAN_API int fan_search_stop(fan_search *search)
     return FAN_OK;
 }
 
-static int validate_limits(const fan_search_limits *l)
+int search_validate_limits(const fan_search_limits *l)
 {
     if (l->version < 1 || l->version > FAN_SEARCH_LIMITS_VERSION)
         return FAN_EINVAL;
@@ -213,34 +215,43 @@ static void load_game(fan_search *s, const fan_position *pos)
     }
 }
 
-static int build_roots(search_worker *w, const fan_position *pos, const spos *root,
-                       const turn_list *tl, int noise, uint64_t seed)
+int worker_set_roots(search_worker *w, const fan_turn *moves, size_t n,
+                     int noise, uint64_t seed)
 {
     /* both arrays are allocated here, where a failure can be returned:
      * search_iterate() runs on the helper threads and cannot report one */
-    size_t n = tl->n ? tl->n : 1;
-    root_move *roots = realloc(w->roots, n * sizeof *roots);
+    size_t room = n ? n : 1;
+    root_move *roots = realloc(w->roots, room * sizeof *roots);
     if (!roots)
         return FAN_ENOMEM;
     w->roots = roots;
-    root_move *saved = realloc(w->saved, n * sizeof *saved);
+    root_move *saved = realloc(w->saved, room * sizeof *saved);
     if (!saved)
         return FAN_ENOMEM;
     w->saved = saved;
     if (w->stack_cap < STACK_START && worker_grow_stack(w, STACK_START) != FAN_OK)
         return FAN_ENOMEM;
-    w->nroots = (int)tl->n;
-    for (size_t i = 0; i < tl->n; i++) {
+    w->nroots = (int)n;
+    for (size_t i = 0; i < n; i++) {
         root_move *rm = &w->roots[i];
         memset(rm, 0, sizeof *rm);
-        rm->turn = tl->turns[i];
-        spos_play(&rm->child, root, rm->turn);
+        rm->turn = moves[i];
         rm->score = -SCORE_INF;
         rm->noise = level_noise(seed, rm->turn, noise);
         rm->pv[0] = rm->turn;
         rm->pv_length = 1;
     }
-    (void)pos;
+    return FAN_OK;
+}
+
+static int build_roots(search_worker *w, const spos *root, const turn_list *tl,
+                       int noise, uint64_t seed)
+{
+    int r = worker_set_roots(w, tl->turns, tl->n, noise, seed);
+    if (r != FAN_OK)
+        return r;
+    for (int i = 0; i < w->nroots; i++)
+        spos_play(&w->roots[i].child, root, w->roots[i].turn);
     /* start with the biggest captures, in generation order otherwise */
     for (int i = 1; i < w->nroots; i++) {
         root_move rm = w->roots[i];
@@ -255,7 +266,7 @@ static int build_roots(search_worker *w, const fan_position *pos, const spos *ro
     return FAN_OK;
 }
 
-static void prepare_worker(search_worker *w, const fan_search *s)
+void search_prepare_worker(search_worker *w, const fan_search *s)
 {
     w->nodes = 0;
     atomic_store_explicit(&w->published, 0, memory_order_relaxed);
@@ -284,14 +295,14 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
         return FAN_EINVAL;
     if (!limits)
         limits = &defaults;
-    int r = validate_limits(limits);
+    int r = search_validate_limits(limits);
     if (r != FAN_OK)
         return r;
     if (pos->result != FAN_ONGOING)
         return FAN_EGAMEOVER;
     fan_search *s = search;
 
-    int threads = run_threads(s);
+    int threads = search_run_threads(s);
     if ((r = ensure_workers(s, threads)) != FAN_OK)
         return r;
 
@@ -310,10 +321,43 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
     s->run = s->cfg;
     if (!lv->qsearch)
         s->run.use_qsearch = 0;
+    s->game = &search_game_fanorona;
+    s->run_pvs = s->run.use_pvs;
+    s->run_aspiration = s->run.use_aspiration;
     s->rules = pos->rules;
     s->gen = mg_turns_for_cpu();
     s->eval = evaluate_for_cpu();
     s->root_turns = pos->turns;
+    search_set_limits(s, limits, lv);
+    s->progress = progress;
+    s->user = user;
+    load_game(s, pos);
+    s->root_index = s->ngame;
+
+    for (int i = 0; i < threads && r == FAN_OK; i++) {
+        search_worker *w = s->workers[i];
+        search_prepare_worker(w, s);
+        w->keys[s->root_index] = root.key;
+        w->clock[s->root_index] =
+            s->ngame ? s->game_clock[s->ngame - 1] + 1 : 0;
+        r = build_roots(w, &root, &tl, lv->noise, limits->seed);
+    }
+    turn_list_free(&tl);
+    if (r != FAN_OK)
+        return r;
+
+    fan_search_result best;
+    if ((r = search_execute(s, threads, &best)) != FAN_OK)
+        return r;
+    /* version 1 is the whole struct; a later version copies the prefix of
+     * the caller's version here */
+    *out = best;
+    return FAN_OK;
+}
+
+void search_set_limits(fan_search *s, const fan_search_limits *limits,
+                       const level_spec *lv)
+{
     s->depth_limit = limits->max_depth ? (int)limits->max_depth
                                        : FAN_SEARCH_MAX_DEPTH;
     if (lv->depth && lv->depth < s->depth_limit)
@@ -324,23 +368,10 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
         s->node_limit = lv->nodes;
     search_plan_time(s, limits);
     s->multipv = limits->multipv ? (int)limits->multipv : 1;
-    s->progress = progress;
-    s->user = user;
-    load_game(s, pos);
-    s->root_index = s->ngame;
+}
 
-    for (int i = 0; i < threads && r == FAN_OK; i++) {
-        search_worker *w = s->workers[i];
-        prepare_worker(w, s);
-        w->keys[s->root_index] = root.key;
-        w->clock[s->root_index] =
-            s->ngame ? s->game_clock[s->ngame - 1] + 1 : 0;
-        r = build_roots(w, pos, &root, &tl, lv->noise, limits->seed);
-    }
-    turn_list_free(&tl);
-    if (r != FAN_OK)
-        return r;
-
+int search_execute(fan_search *s, int threads, fan_search_result *best)
+{
     tt_new_search(&s->tt);
     clock_gettime(CLOCK_MONOTONIC, &s->start);
     atomic_store(&s->stop, 0);
@@ -352,12 +383,8 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
             return s->workers[i]->failed;
         }
     search_worker *w = s->workers[0];
-    fan_search_result best;
-    fill_result(&best, w, 0);
-    best.nodes = threads == 1 ? w->nodes : search_total_nodes(s);
-    /* version 1 is the whole struct; a later version copies the prefix of
-     * the caller's version here */
-    *out = best;
+    fill_result(best, w, 0);
+    best->nodes = threads == 1 ? w->nodes : search_total_nodes(s);
     atomic_store(&s->stop, 0);
     return FAN_OK;
 }

@@ -7,6 +7,7 @@
 #ifndef FAN_ENGINE_H
 #define FAN_ENGINE_H
 
+#include "chess-search.h"
 #include "position.h"
 #include "search.h"
 
@@ -48,9 +49,35 @@ typedef struct search_worker {
     size_t stack_cap;
     size_t base[MAX_PLY + 1];
     int failed;                /* FAN_ENOMEM when the stack could not grow */
+    struct chess_area *chess;  /* NULL until the first chess run */
     uint64_t keys[KEYS_MAX];   /* positions of the game, then of the path */
     int clock[KEYS_MAX];       /* paikas in a row leading to the position */
 } search_worker;
+
+/* What one game adds to the game-independent root (iterate.c). */
+typedef struct search_game {
+    /* the score of the position after root move rm, from its side to
+     * move's view, searched at depth with the window (alpha, beta) */
+    int (*root_child)(search_worker *w, const root_move *rm, int alpha,
+                      int beta, int depth);
+    /* gives line (0-based) of w's last iteration to the run's progress
+     * callback in the game's result type; its return value */
+    int (*report)(search_worker *w, int line);
+    /* plies or turns a proven result must lie inside the depth by: more
+     * than 0 where reductions could hide a quicker end */
+    int proven_margin;
+} search_game;
+typedef int (*search_child_fn)(search_worker *w, const root_move *rm,
+                               int alpha, int beta, int depth);
+extern const search_game search_game_fanorona;
+extern const search_game search_game_chess;
+
+/* The Fanorona Chess part of a worker (chess-search.c), allocated by the
+ * first chess run: the move lists of the plies of the current line. */
+typedef struct chess_area {
+    fan_chess_move moves[MAX_PLY][FAN_CHESS_MOVES_MAX];
+    int scores[MAX_PLY][FAN_CHESS_MOVES_MAX];
+} chess_area;
 
 #define PLY_MOVES(w, ply) ((w)->stack_moves + (w)->base[ply])
 
@@ -62,6 +89,11 @@ struct fan_search {
     atomic_int stop;
     search_config cfg;   /* as set by search_set_config() */
     search_config run;   /* the switches of this run (levels may drop some) */
+    chess_search_config chess_cfg; /* as set by chess_search_set_config() */
+    chess_search_config chess_run; /* the chess switches of this run */
+    chess_state chess_root;        /* the root of a chess run */
+    const search_game *game;       /* the game of this run */
+    int run_pvs, run_aspiration;   /* the root's switches of this run */
     search_worker **workers;
     int nworkers;
     /* per run */
@@ -83,6 +115,7 @@ struct fan_search {
     int clock_mode; /* the limits gave a clock, not a fixed time */
     struct timespec start;
     fan_search_progress progress;
+    fan_chess_search_progress chess_progress;
     void *user;
     const fan_tb *tables; /* TB: fan_search_set_tables(), may be NULL */
 };
@@ -157,13 +190,33 @@ const level_spec *search_level(unsigned level);
 int level_noise(uint64_t seed, fan_turn turn, int noise);
 
 /* ------------------------------------------------------------------ */
-/* Search (search.c) and threads (threads.c)                           */
+/* Search (search.c, chess-search.c), root (iterate.c), threads         */
 
-/* Iterative deepening of one thread. */
+/* Iterative deepening of one thread, in the run's game. */
 void search_iterate(search_worker *w);
+/* Whether the position at keys[idx] repeats one inside the search or
+ * occurred twice before the root (search.c). */
+int search_is_repetition(const search_worker *w, int idx);
+/* Score <-> table entry: decisive scores counted from the node. */
+int score_to_tt(int score, int ply);
+int score_from_tt(int score, int ply);
 /* Fills a result of the library's own version for root line 'line'. */
 void fill_result(fan_search_result *out, const search_worker *w, int line);
 int is_decisive(int score);
+
+/* The run's steps shared by both games (engine.c): FAN_OK or the error
+ * of limits; the threads a run uses; the depth, node, time and line
+ * limits of a run at a level; a worker's per-run state and game
+ * positions; its root moves (FAN_ENOMEM); running the workers and the
+ * main thread's best line (FAN_ENOMEM when a worker ran out). */
+int search_validate_limits(const fan_search_limits *l);
+int search_run_threads(const fan_search *s);
+void search_set_limits(fan_search *s, const fan_search_limits *limits,
+                       const level_spec *lv);
+void search_prepare_worker(search_worker *w, const fan_search *s);
+int worker_set_roots(search_worker *w, const fan_turn *moves, size_t n,
+                     int noise, uint64_t seed);
+int search_execute(fan_search *s, int threads, fan_search_result *best);
 
 /* Makes s have exactly n workers, keeping what existing ones learnt. */
 int ensure_workers(fan_search *s, int n);

@@ -12,7 +12,7 @@
 
 /* The position at keys[idx] repeats one inside the search, or occurred
  * twice before the root (this is then its third occurrence). */
-static int is_repetition(const search_worker *w, int idx)
+int search_is_repetition(const search_worker *w, int idx)
 {
     uint64_t k = w->keys[idx];
     int before = 0, low = idx - w->clock[idx];
@@ -25,7 +25,7 @@ static int is_repetition(const search_worker *w, int idx)
     return 0;
 }
 
-static int to_tt(int score, int ply)
+int score_to_tt(int score, int ply)
 {
     if (score > SCORE_WIN_MIN)
         return score + ply;
@@ -34,7 +34,7 @@ static int to_tt(int score, int ply)
     return score;
 }
 
-static int from_tt(int score, int ply)
+int score_from_tt(int score, int ply)
 {
     if (score > SCORE_WIN_MIN)
         return score - ply;
@@ -142,7 +142,7 @@ static int search(search_worker *w, const spos *p, int alpha, int beta, int dept
     if (ply > 0) {
         if (!p->own)
             return -SCORE_WIN + ply;
-        if (is_repetition(w, idx))
+        if (search_is_repetition(w, idx))
             return 0;
         if (s->root_turns + ply >= FAN_TURN_LIMIT)
             return mg_has_turn(p->own, p->opp) ? 0 : -SCORE_WIN + ply;
@@ -177,7 +177,7 @@ static int search(search_worker *w, const spos *p, int alpha, int beta, int dept
     tt_hit hit = {0, 0, 0, 0};
     int have_hit = cfg->use_tt && tt_probe(&s->tt, p->key, &hit);
     if (have_hit && !pv_node && hit.depth >= depth) {
-        int v = from_tt(hit.score, ply);
+        int v = score_from_tt(hit.score, ply);
         if ((hit.bound == TT_BOUND_EXACT) ||
             (hit.bound == TT_BOUND_LOWER && v >= beta) ||
             (hit.bound == TT_BOUND_UPPER && v <= alpha))
@@ -253,191 +253,34 @@ static int search(search_worker *w, const spos *p, int alpha, int beta, int dept
                     : best > alpha0 ? TT_BOUND_EXACT
                                     : TT_BOUND_UPPER;
         tt_store(&s->tt, p->key, bound == TT_BOUND_UPPER ? 0 : best_move,
-                 to_tt(best, ply), depth, bound);
+                 score_to_tt(best, ply), depth, bound);
     }
     return best;
 }
 
 /* ------------------------------------------------------------------ */
-/* Root                                                                */
+/* The hooks of the game-independent root (iterate.c)                  */
 
-int is_decisive(int score)
-{
-    return score > SCORE_WIN_MIN || score < -SCORE_WIN_MIN;
-}
-
-/* Searches root moves [first, nroots) at depth with the window; moves that
- * do not reach the window keep -SCORE_INF so that a stable sort puts the
- * best first. Returns the best score (including level noise). */
-static int search_root(search_worker *w, int first, int depth, int alpha, int beta)
-{
-    fan_search *s = w->s;
-    const search_config *cfg = &s->run;
-    int best = -SCORE_INF;
-    w->pvlen[0] = 0;
-    if (count_node(w))
-        return 0;
-    for (int i = first; i < w->nroots; i++) {
-        root_move *rm = &w->roots[i];
-        int q = rm->noise;
-        int quiet = !FAN_TURN_CAPTURED(rm->turn);
-        w->keys[s->root_index + 1] = rm->child.key;
-        w->clock[s->root_index + 1] = quiet ? w->clock[s->root_index] + 1 : 0;
-        int v;
-        if (i == first || !cfg->use_pvs) {
-            v = -search(w, &rm->child, -(beta - q), -(alpha - q), depth - 1, 1);
-        } else {
-            v = -search(w, &rm->child, -(alpha - q) - 1, -(alpha - q),
-                        depth - 1, 1);
-            if (v + q > alpha && v + q < beta)
-                v = -search(w, &rm->child, -(beta - q), -(alpha - q),
-                            depth - 1, 1);
-        }
-        /* level noise never reorders won or lost lines */
-        int score = is_decisive(v) ? v : v + q;
-        if (stopped(s))
-            return best;
-        if (score > best)
-            best = score;
-        if (score > alpha || i == first) {
-            rm->score = score;
-            int n = w->pvlen[1];
-            rm->pv[0] = rm->turn;
-            rm->pv_length = 1;
-            for (int k = 1; k < n && k < FAN_SEARCH_PV_MAX; k++)
-                rm->pv[rm->pv_length++] = w->pv[1][k];
-            if (score > alpha)
-                alpha = score;
-            if (score >= beta)
-                return score;
-        } else {
-            rm->score = -SCORE_INF;
-        }
-    }
-    return best;
-}
-
-/* Stable insertion sort of roots[first..] by score, best first. */
-static void sort_roots(search_worker *w, int first)
-{
-    for (int i = first + 1; i < w->nroots; i++) {
-        root_move rm = w->roots[i];
-        int j = i;
-        while (j > first && w->roots[j - 1].score < rm.score) {
-            w->roots[j] = w->roots[j - 1];
-            j--;
-        }
-        w->roots[j] = rm;
-    }
-}
-
-/* One iteration for one line, with aspiration windows around prev. */
-static int search_line(search_worker *w, int line, int depth, int prev)
-{
-    const search_config *cfg = &w->s->run;
-    int delta = 40;
-    int alpha = -SCORE_INF, beta = SCORE_INF;
-    if (cfg->use_aspiration && depth >= 4 && !is_decisive(prev)) {
-        alpha = prev - delta;
-        beta = prev + delta;
-    }
-    for (;;) {
-        int score = search_root(w, line, depth, alpha, beta);
-        if (stopped(w->s))
-            return score;
-        sort_roots(w, line);
-        if (score <= alpha && alpha > -SCORE_INF) {
-            alpha = score - delta > -SCORE_INF ? score - delta : -SCORE_INF;
-            if (delta > 400)
-                alpha = -SCORE_INF;
-        } else if (score >= beta && beta < SCORE_INF) {
-            beta = score + delta < SCORE_INF ? score + delta : SCORE_INF;
-            if (delta > 400)
-                beta = SCORE_INF;
-        } else {
-            return score;
-        }
-        delta *= 3;
-    }
-}
-
-/* Fills a result of the library's own version (callers with an older
- * version get a copy of their prefix: see copy_result). */
-void fill_result(fan_search_result *out, const search_worker *w,
-                        int line)
+/* Searches the position after root turn rm from its side's view. */
+static int fanorona_root_child(search_worker *w, const root_move *rm,
+                               int alpha, int beta, int depth)
 {
     const fan_search *s = w->s;
-    const root_move *rm = &w->roots[line];
-    memset(out, 0, sizeof *out);
-    out->version = FAN_SEARCH_RESULT_VERSION;
-    out->best = rm->turn;
-    out->score = is_decisive(rm->score) ? rm->score : rm->score - rm->noise;
-    if (rm->score <= -SCORE_INF)
-        out->score = 0;
-    out->depth = (uint32_t)w->depth_done;
-    out->seldepth = (uint32_t)w->seldepth;
-    out->line = (uint32_t)line + 1;
-    out->nodes = s->nworkers == 1 ? w->nodes : search_total_nodes(s);
-    out->time_ms = search_elapsed_ms(s);
-    out->pv_length = rm->pv_length ? (uint32_t)rm->pv_length : 1;
-    out->pv[0] = rm->turn;
-    for (int i = 1; i < rm->pv_length; i++)
-        out->pv[i] = rm->pv[i];
+    int quiet = !FAN_TURN_CAPTURED(rm->turn);
+    w->keys[s->root_index + 1] = rm->child.key;
+    w->clock[s->root_index + 1] = quiet ? w->clock[s->root_index] + 1 : 0;
+    return search(w, &rm->child, alpha, beta, depth, 1);
 }
 
-/* Whether the first 'lines' root lines after an iteration of 'depth'
- * turns are all proven: won or lost with the game's end at most 'depth'
- * turns away, so inside the full-width part of the tree (not found by
- * quiescence beyond the horizon). A deeper iteration cannot change such a
- * result, so the search ends there (doc/search.md). */
-static int proven(const search_worker *w, int lines, int depth)
+/* Gives the lines of the main thread's last iteration to the callback. */
+static int fanorona_report(search_worker *w, int line)
 {
-    for (int line = 0; line < lines; line++) {
-        int score = w->roots[line].score;
-        int turns = score > 0 ? SCORE_WIN - score : SCORE_WIN + score;
-        if (!is_decisive(score) || turns > depth)
-            return 0;
-    }
-    return 1;
+    if (!w->s->progress)
+        return 0;
+    fan_search_result r;
+    fill_result(&r, w, line);
+    return w->s->progress(w->s->user, &r);
 }
 
-/* Iterative deepening of one thread. Helpers start on odd depths for odd
- * ids so that the threads spread over two depths. */
-void search_iterate(search_worker *w)
-{
-    fan_search *s = w->s;
-    int lines = s->multipv < w->nroots ? s->multipv : w->nroots;
-    root_move *saved = w->saved;
-    for (int depth = 1 + (w->id & 1); depth <= s->depth_limit; depth++) {
-        for (int line = 0; line < lines; line++) {
-            int prev = w->roots[line].score;
-            search_line(w, line, depth, prev);
-            if (stopped(s))
-                break;
-        }
-        if (stopped(s)) {
-            /* keep the last completed iteration's lines */
-            if (w->depth_done > 0)
-                memcpy(w->roots, saved, (size_t)w->nroots * sizeof *saved);
-            break;
-        }
-        w->depth_done = depth;
-        memcpy(saved, w->roots, (size_t)w->nroots * sizeof *saved);
-        atomic_store_explicit(&w->published, w->nodes, memory_order_relaxed);
-        if (w->id != 0)
-            continue;
-        if (s->progress) {
-            for (int line = 0; line < lines; line++) {
-                fan_search_result r;
-                fill_result(&r, w, line);
-                if (s->progress(s->user, &r))
-                    request_stop(s);
-            }
-        }
-        if (stopped(s) || proven(w, lines, depth))
-            break;
-        if (!search_another_iteration(w))
-            break;
-    }
-    atomic_store_explicit(&w->published, w->nodes, memory_order_relaxed);
-}
+const search_game search_game_fanorona = {fanorona_root_child,
+                                          fanorona_report, 0};

@@ -20,6 +20,18 @@ typedef struct spos {
     int stm;      /* 0 white, 1 black */
 } spos;
 
+/* Zobrist values for the key tables of both games (zobrist.c,
+ * chess-zobrist.c): splitmix64 of an index, as constant expressions, so
+ * that the tables are constant data. Z45(b) is the 45 values from b. */
+#define ZM1(z) (((z) ^ ((z) >> 30)) * 0xBF58476D1CE4E5B9ull)
+#define ZM2(z) (((z) ^ ((z) >> 27)) * 0x94D049BB133111EBull)
+#define ZM3(z) ((z) ^ ((z) >> 31))
+#define ZOB(i) ZM3(ZM2(ZM1(((uint64_t)(i) + 1) * 0x9E3779B97F4A7C15ull)))
+#define Z5(b) ZOB(b), ZOB(b + 1), ZOB(b + 2), ZOB(b + 3), ZOB(b + 4)
+#define Z45(b)                                                                 \
+    Z5(b), Z5(b + 5), Z5(b + 10), Z5(b + 15), Z5(b + 20), Z5(b + 25),          \
+        Z5(b + 30), Z5(b + 35), Z5(b + 40)
+
 /* Zobrist keys: piece of colour c on square s, and Black to move. The
  * tables are constant data computed by the compiler (zobrist.c). */
 extern const uint64_t zobrist_piece[2][BOARD_SQUARES];

@@ -11,6 +11,7 @@ static void free_worker(search_worker *w)
     free(w->saved);
     free(w->stack_moves);
     free(w->stack_scores);
+    free(w->chess);
     free(w);
 }
 

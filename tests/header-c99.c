@@ -146,6 +146,13 @@ int main(void)
     CHECK(sizeof(fan_chess_perft_entry) == 16);
     CHECK(offsetof(fan_chess_perft_entry, move) == 0);
     CHECK(offsetof(fan_chess_perft_entry, nodes) == 8);
+    CHECK(sizeof(fan_chess_search_result) == 304);
+    CHECK(offsetof(fan_chess_search_result, best) == 8);
+    CHECK(offsetof(fan_chess_search_result, pv_length) == 24);
+    CHECK(offsetof(fan_chess_search_result, reserved) == 28);
+    CHECK(offsetof(fan_chess_search_result, nodes) == 32);
+    CHECK(offsetof(fan_chess_search_result, time_ms) == 40);
+    CHECK(offsetof(fan_chess_search_result, pv) == 48);
     CHECK(FAN_CHESS_MOVES_MAX == 24 + 28 + 2 * 16 + 2 * 12 + 2 * 16 + 5 * 24);
     return failures ? 1 : 0;
 }

@@ -57,6 +57,9 @@ static_assert(sizeof(fan_chess_move) == 4, "fan_chess_move");
 static_assert(sizeof(fan_chess_perft_entry) == 16, "fan_chess_perft_entry");
 static_assert(offsetof(fan_chess_perft_entry, nodes) == 8,
               "fan_chess_perft_entry.nodes");
+static_assert(sizeof(fan_chess_search_result) == 304, "fan_chess_search_result");
+static_assert(offsetof(fan_chess_search_result, pv) == 48,
+              "fan_chess_search_result.pv");
 
 int main()
 {
