@@ -48,8 +48,10 @@ fn chess_deterministic() {
     let b = s.run_chess(&pos, &limits).unwrap();
     s.clear().unwrap();
     let c = s.run_chess(&pos, &limits).unwrap();
-    assert_eq!(a, b);
-    assert_eq!(a, c);
+    // everything but the time it took
+    let key = |r: &ChessSearchResult| (r.best.clone(), r.score, r.pv.clone(), r.depth, r.nodes);
+    assert_eq!(key(&a), key(&b));
+    assert_eq!(key(&a), key(&c));
 }
 
 #[test]
