@@ -259,6 +259,9 @@ expect '^info depth 2 .*multipv 3 '
 } | "$ENGINE" > "$OUT" 2>&1 || fail "engine exited with an error"
 before '^readyok$' '^bestmove [KQRBNP]'
 [ "$(grep -c '^bestmove ' "$OUT")" -eq 1 ] || fail "not exactly one bestmove"
+# ucinewgame keeps the variant: the chess start again
+session "$CS" "position startpos moves Pc3-c4" ucinewgame fen
+expect "^info string position $START\$"
 # and back: Fanorona at its start position
 session "$CS" "position startpos moves Pc3-c4" \
     "setoption name Variant value fanorona" d "go depth 1" \
