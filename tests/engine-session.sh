@@ -57,6 +57,20 @@ session() {
     wait "$pid" || fail "engine exited with an error"
 }
 
+# Sends the commands of $1 (\n between them), "go infinite", after 1 s
+# "isready", after 0.5 s more "stop", then quit.
+infinite() {
+    {
+        printf '%b\ngo infinite\n' "$1"
+        sleep 1
+        printf 'isready\n'
+        sleep 0.5
+        printf 'stop\n'
+        sleep 0.5
+        printf 'quit\n'
+    } | "$ENGINE" > "$OUT" 2>&1 || fail "engine exited with an error"
+}
+
 # 1. handshake and a first search from the start position
 session uci isready ucinewgame "position startpos" "go depth 3" isready
 expect '^id name '
@@ -113,15 +127,7 @@ expect '^info depth 2 .*score mate -1 '
 reject '^info depth 3 '
 # and "go infinite" in it prints no more iterations, but its bestmove
 # still waits for "stop"
-{
-    printf 'position fen 9/9/9/B8/W8 w stop 0 -\ngo infinite\n'
-    sleep 1
-    printf 'isready\n'
-    sleep 0.5
-    printf 'stop\n'
-    sleep 0.5
-    printf 'quit\n'
-} | "$ENGINE" > "$OUT" 2>&1 || fail "engine exited with an error"
+infinite 'position fen 9/9/9/B8/W8 w stop 0 -'
 expect '^info depth 3 .*score mate 2 '
 reject '^info depth 4 '
 before '^readyok$' '^bestmove a1b2$'
@@ -248,15 +254,7 @@ session "$CS" "position startpos" "go nodes 3000" "go movetime 100" \
     "setoption name Level value 3" "go depth 2"
 [ "$(grep -c '^bestmove [KQRBNP][a-e][1-9]-[a-e][1-9]' "$OUT")" -eq 5 ] || fail "five searches"
 expect '^info depth 2 .*multipv 3 '
-{
-    printf '%s\nposition startpos\ngo infinite\n' "$CS"
-    sleep 1
-    printf 'isready\n'
-    sleep 0.5
-    printf 'stop\n'
-    sleep 0.5
-    printf 'quit\n'
-} | "$ENGINE" > "$OUT" 2>&1 || fail "engine exited with an error"
+infinite "$CS\nposition startpos"
 before '^readyok$' '^bestmove [KQRBNP]'
 [ "$(grep -c '^bestmove ' "$OUT")" -eq 1 ] || fail "not exactly one bestmove"
 # ucinewgame keeps the variant: the chess start again

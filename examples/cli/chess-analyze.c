@@ -8,8 +8,6 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#define ANALYZE_TIME_MS 1000
-
 enum { OPT_DEPTH, OPT_TIME, OPT_MULTIPV };
 
 static const cli_option analyze_options[] = {
@@ -78,13 +76,8 @@ static int run_analyze(const cli_command *cmd, const cli_value *v,
         return status;
     fan_search *search = NULL;
     int r = fan_search_new(&search, NULL);
-    fan_search_limits limits = FAN_SEARCH_LIMITS_INIT;
-    limits.max_depth = (uint32_t) v[OPT_DEPTH].number;
-    limits.time_ms = v[OPT_TIME].given    ? v[OPT_TIME].number
-                     : v[OPT_DEPTH].given ? 0
-                                          : ANALYZE_TIME_MS;
-    limits.multipv =
-        v[OPT_MULTIPV].given ? (uint32_t) v[OPT_MULTIPV].number : 1;
+    fan_search_limits limits;
+    analyze_limits(&limits, &v[OPT_DEPTH], &v[OPT_TIME], &v[OPT_MULTIPV]);
     analysis a = {pos, limits.multipv, 0};
     fan_chess_search_result result;
     fan_chess_search_result_init(&result);

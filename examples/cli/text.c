@@ -207,6 +207,18 @@ int position_from_record(fan_position **out, const cli_command *cmd,
     return status ? status : check_rules(out, cmd, rules, "the game record");
 }
 
+void analyze_limits(fan_search_limits *out, const cli_value *depth,
+                    const cli_value *time_ms, const cli_value *multipv)
+{
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.max_depth = (uint32_t) depth->number;
+    l.time_ms = time_ms->given ? time_ms->number
+                : depth->given ? 0
+                               : ANALYZE_TIME_MS;
+    l.multipv = multipv->given ? (uint32_t) multipv->number : 1;
+    *out = l;
+}
+
 void print_search_line(uint32_t depth, uint32_t seldepth, uint32_t multipv,
                        uint32_t line, int32_t score, uint64_t nodes,
                        uint64_t time_ms)
