@@ -126,52 +126,35 @@ FAN_API int fan_chess_search_run(fan_chess_search_result *out,
                                  fan_chess_search_progress progress,
                                  void *user)
 {
-    static const fan_search_limits defaults = FAN_SEARCH_LIMITS_INIT;
     if (!out || !search || !pos)
         return FAN_EINVAL;
-    if (out->version < 1 || out->version > FAN_CHESS_SEARCH_RESULT_VERSION)
-        return FAN_EINVAL;
-    if (!limits)
-        limits = &defaults;
-    int r = search_validate_limits(limits);
-    if (r != FAN_OK)
-        return r;
-    if (pos->result != FAN_ONGOING)
-        return FAN_EGAMEOVER;
     fan_search *s = search;
-    int threads = search_run_threads(s);
-    if ((r = ensure_workers(s, threads)) != FAN_OK)
+    int threads;
+    const level_spec *lv;
+    int r = search_start_run(s, out->version, FAN_CHESS_SEARCH_RESULT_VERSION,
+                             &limits, pos->result != FAN_ONGOING, &threads,
+                             &lv);
+    if (r != FAN_OK)
         return r;
     for (int i = 0; i < threads; i++)
         if (!s->workers[i]->chess &&
             !(s->workers[i]->chess = malloc(sizeof(chess_area))))
             return FAN_ENOMEM;
 
-    const level_spec *lv = search_level(limits->level);
     s->chess_run = s->chess_cfg;
-    if (!lv->qsearch)
-        s->chess_run.use_qsearch = 0;
-    s->game = &search_game_chess;
-    s->run_pvs = s->chess_run.use_pvs;
-    s->run_aspiration = s->chess_run.use_aspiration;
+    s->chess_run.use_qsearch = s->chess_run.use_qsearch && lv->qsearch;
+    search_set_game(s, &search_game_chess, s->chess_run.use_pvs,
+                    s->chess_run.use_aspiration);
     s->chess_root = *chess_cur(pos);
     search_set_limits(s, limits, lv);
     s->progress = NULL;
     s->chess_progress = progress;
     s->user = user;
     load_chess_game(s, pos);
-    s->root_index = s->ngame;
-
     fan_turn moves[FAN_CHESS_MOVES_MAX];
     int n = root_moves(moves, s);
-    uint64_t root_key = chess_key(&s->chess_root);
-    for (int i = 0; i < threads && r == FAN_OK; i++) {
-        search_worker *w = s->workers[i];
-        search_prepare_worker(w, s);
-        w->keys[s->root_index] = root_key;
-        w->clock[s->root_index] = s->ngame;
-        r = worker_set_roots(w, moves, (size_t)n, lv->noise, limits->seed);
-    }
+    r = search_set_roots(s, threads, chess_key(&s->chess_root), moves,
+                         (size_t)n, lv, limits->seed);
     if (r != FAN_OK)
         return r;
 

@@ -45,6 +45,20 @@ static int has_legal(const chess_state *s)
     return 0;
 }
 
+/* The pseudo-legal moves of s into the list of ply (all of them, or the
+ * captures and promotions only); their number. */
+static int gen_chess_moves(search_worker *w, const chess_state *s, int ply,
+                           int tactical_only)
+{
+    fan_chess_move m[FAN_CHESS_MOVES_MAX];
+    fan_turn *out = w->chess->moves[ply];
+    int n = chess_pseudo(s, m), k = 0;
+    for (int i = 0; i < n; i++)
+        if (!tactical_only || is_tactical(m[i]))
+            out[k++] = m[i];
+    return k;
+}
+
 /* Order scores: the table move, captures and promotions by the victim's
  * value then the mover's (MVV-LVA), killers, then the history of
  * cutoffs. */
@@ -52,10 +66,10 @@ static void score_chess_moves(search_worker *w, const chess_state *s,
                               int ply, fan_chess_move tt_move, int n)
 {
     const chess_search_config *cfg = &w->s->chess_run;
-    const fan_chess_move *mv = w->chess->moves[ply];
+    const fan_turn *mv = w->chess->moves[ply];
     int *sc = w->chess->scores[ply];
     for (int i = 0; i < n; i++) {
-        fan_chess_move m = mv[i];
+        fan_chess_move m = (fan_chess_move)mv[i];
         int from = FAN_CHESS_MOVE_FROM(m), to = FAN_CHESS_MOVE_TO(m);
         if (m == tt_move) {
             sc[i] = 1 << 30;
@@ -67,30 +81,14 @@ static void score_chess_moves(search_worker *w, const chess_state *s,
                                      ? cfg->value[FAN_CHESS_MOVE_PROMOTION(m)]
                                      : 0);
             sc[i] = (1 << 26) + gain * 8 - CHESS_TYPE(s->piece[from]);
-        } else if (m == (fan_chess_move)w->killers[ply][0]) {
+        } else if (m == w->killers[ply][0]) {
             sc[i] = 1 << 24;
-        } else if (m == (fan_chess_move)w->killers[ply][1]) {
+        } else if (m == w->killers[ply][1]) {
             sc[i] = (1 << 24) - 1;
         } else {
             sc[i] = w->history[s->stm][from][to];
         }
     }
-}
-
-/* Moves the best-scored remaining move of ply to index i. */
-static void pick_chess(search_worker *w, int ply, int i, int n)
-{
-    fan_chess_move *mv = w->chess->moves[ply];
-    int *sc = w->chess->scores[ply], best = i;
-    for (int j = i + 1; j < n; j++)
-        if (sc[j] > sc[best])
-            best = j;
-    fan_chess_move m = mv[i];
-    mv[i] = mv[best];
-    mv[best] = m;
-    int t = sc[i];
-    sc[i] = sc[best];
-    sc[best] = t;
 }
 
 static void reward_chess(search_worker *w, int stm, int ply, fan_chess_move m,
@@ -108,15 +106,6 @@ static void reward_chess(search_worker *w, int stm, int ply, fan_chess_move m,
         w->killers[ply][1] = w->killers[ply][0];
         w->killers[ply][0] = m;
     }
-}
-
-static void update_pv(search_worker *w, int ply, fan_chess_move m)
-{
-    w->pv[ply][ply] = m;
-    int n = w->pvlen[ply + 1];
-    for (int i = ply + 1; i < n; i++)
-        w->pv[ply][i] = w->pv[ply + 1][i];
-    w->pvlen[ply] = n > ply + 1 ? n : ply + 1;
 }
 
 /* Has the side to move pieces other than its king and pawns (where a
@@ -142,11 +131,8 @@ static int qsearch(search_worker *w, const chess_state *s, int alpha,
                    int beta, int ply, int qply, int in_check)
 {
     const chess_search_config *cfg = &w->s->chess_run;
-    w->pvlen[ply] = ply;
-    if (count_node(w))
+    if (enter_node(w, ply))
         return 0;
-    if (ply > w->seldepth)
-        w->seldepth = ply;
     if (ply >= MAX_PLY - 1)
         return chess_evaluate(cfg, s);
     int evasions = in_check && qply < QSEARCH_EVASION_PLIES;
@@ -158,16 +144,13 @@ static int qsearch(search_worker *w, const chess_state *s, int alpha,
         if (best > alpha)
             alpha = best;
     }
-    fan_chess_move *mv = w->chess->moves[ply];
-    int n = chess_pseudo(s, mv), k = 0;
-    for (int i = 0; i < n; i++)
-        if (evasions || is_tactical(mv[i]))
-            mv[k++] = mv[i];
+    fan_turn *mv = w->chess->moves[ply];
+    int k = gen_chess_moves(w, s, ply, !evasions);
     score_chess_moves(w, s, ply, 0, k);
     int legal = 0;
     for (int i = 0; i < k; i++) {
-        pick_chess(w, ply, i, k);
-        fan_chess_move m = mv[i];
+        pick(mv, w->chess->scores[ply], i, k);
+        fan_chess_move m = (fan_chess_move)mv[i];
         chess_state child;
         if (!make_legal(&child, s, m))
             continue;
@@ -176,15 +159,8 @@ static int qsearch(search_worker *w, const chess_state *s, int alpha,
                              chess_attacked(&child, child.stm));
         if (stopped(w->s))
             return 0;
-        if (score > best) {
-            best = score;
-            if (score > alpha) {
-                alpha = score;
-                update_pv(w, ply, m);
-                if (score >= beta)
-                    break;
-            }
-        }
+        if (search_improve(w, ply, m, score, &best, NULL, &alpha, beta))
+            break;
     }
     if (evasions && !legal)
         return -SCORE_WIN + ply; /* mated */
@@ -208,13 +184,7 @@ static int search(search_worker *w, const chess_state *s, int alpha,
         return 0;
     if (s->halfmove >= 100) /* the 50-move rule, after mate and stalemate */
         return has_legal(s) ? 0 : -SCORE_WIN + ply;
-    /* no line from here ends sooner than a loss now, nor later than a win
-     * with the next move */
-    if (alpha < -SCORE_WIN + ply)
-        alpha = -SCORE_WIN + ply;
-    if (beta > SCORE_WIN - ply - 1)
-        beta = SCORE_WIN - ply - 1;
-    if (alpha >= beta)
+    if (mate_window(&alpha, &beta, ply))
         return alpha;
     if (in_check && cfg->use_check_ext && ply < 2 * fs->depth_limit)
         depth++;
@@ -225,10 +195,8 @@ static int search(search_worker *w, const chess_state *s, int alpha,
             return 0;
         return chess_evaluate(cfg, s);
     }
-    if (count_node(w))
+    if (enter_node(w, ply))
         return 0;
-    if (ply > w->seldepth)
-        w->seldepth = ply;
 
     tt_hit hit = {0, 0, 0, 0};
     int have_hit = cfg->use_tt && tt_probe(&fs->tt, key, &hit);
@@ -259,18 +227,18 @@ static int search(search_worker *w, const chess_state *s, int alpha,
             return beta;
     }
 
-    fan_chess_move *mv = w->chess->moves[ply];
-    int n = chess_pseudo(s, mv);
+    fan_turn *mv = w->chess->moves[ply];
+    int n = gen_chess_moves(w, s, ply, 0);
     fan_chess_move tt_move = have_hit ? (fan_chess_move)hit.move : 0;
     if (cfg->use_ordering)
         score_chess_moves(w, s, ply, tt_move, n);
 
     int alpha0 = alpha, best = -SCORE_INF, legal = 0;
-    fan_chess_move best_move = 0;
+    fan_turn best_move = 0;
     for (int i = 0; i < n; i++) {
         if (cfg->use_ordering)
-            pick_chess(w, ply, i, n);
-        fan_chess_move m = mv[i];
+            pick(mv, w->chess->scores[ply], i, n);
+        fan_chess_move m = (fan_chess_move)mv[i];
         chess_state child;
         if (!make_legal(&child, s, m))
             continue;
@@ -301,18 +269,11 @@ static int search(search_worker *w, const chess_state *s, int alpha,
         }
         if (stopped(fs))
             return 0;
-        if (score > best) {
-            best = score;
-            best_move = m;
-            if (score > alpha) {
-                alpha = score;
-                update_pv(w, ply, m);
-                if (score >= beta) {
-                    if (cfg->use_ordering)
-                        reward_chess(w, s->stm, ply, m, depth);
-                    break;
-                }
-            }
+        if (search_improve(w, ply, m, score, &best, &best_move, &alpha,
+                           beta)) {
+            if (cfg->use_ordering)
+                reward_chess(w, s->stm, ply, m, depth);
+            break;
         }
     }
     if (!legal) /* checkmate or stalemate: both lose */

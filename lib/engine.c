@@ -80,7 +80,7 @@ static int check_options(const fan_search_options *o)
 }
 
 /* The threads a run uses: 0 in the options is one per online processor. */
-int search_run_threads(const fan_search *s)
+static int run_threads(const fan_search *s)
 {
     return s->threads ? (int)s->threads
                       : (int)cpu_online(FAN_SEARCH_MAX_THREADS);
@@ -180,7 +180,7 @@ FAN_API int fan_search_stop(fan_search *search)
     return FAN_OK;
 }
 
-int search_validate_limits(const fan_search_limits *l)
+static int validate_limits(const fan_search_limits *l)
 {
     if (l->version < 1 || l->version > FAN_SEARCH_LIMITS_VERSION)
         return FAN_EINVAL;
@@ -215,11 +215,12 @@ static void load_game(fan_search *s, const fan_position *pos)
     }
 }
 
-int worker_set_roots(search_worker *w, const fan_turn *moves, size_t n,
-                     int noise, uint64_t seed)
+/* The root moves of one worker, in the order given. Both arrays are
+ * allocated here, where a failure can be returned: search_iterate() runs
+ * on the helper threads and cannot report one. */
+static int worker_set_roots(search_worker *w, const fan_turn *moves, size_t n,
+                            int noise, uint64_t seed)
 {
-    /* both arrays are allocated here, where a failure can be returned:
-     * search_iterate() runs on the helper threads and cannot report one */
     size_t room = n ? n : 1;
     root_move *roots = realloc(w->roots, room * sizeof *roots);
     if (!roots)
@@ -244,29 +245,7 @@ int worker_set_roots(search_worker *w, const fan_turn *moves, size_t n,
     return FAN_OK;
 }
 
-static int build_roots(search_worker *w, const spos *root, const turn_list *tl,
-                       int noise, uint64_t seed)
-{
-    int r = worker_set_roots(w, tl->turns, tl->n, noise, seed);
-    if (r != FAN_OK)
-        return r;
-    for (int i = 0; i < w->nroots; i++)
-        spos_play(&w->roots[i].child, root, w->roots[i].turn);
-    /* start with the biggest captures, in generation order otherwise */
-    for (int i = 1; i < w->nroots; i++) {
-        root_move rm = w->roots[i];
-        int c = board_popcount(FAN_TURN_CAPTURED(rm.turn)), j = i;
-        while (j > 0 &&
-               board_popcount(FAN_TURN_CAPTURED(w->roots[j - 1].turn)) < c) {
-            w->roots[j] = w->roots[j - 1];
-            j--;
-        }
-        w->roots[j] = rm;
-    }
-    return FAN_OK;
-}
-
-void search_prepare_worker(search_worker *w, const fan_search *s)
+static void prepare_worker(search_worker *w, const fan_search *s)
 {
     w->nodes = 0;
     atomic_store_explicit(&w->published, 0, memory_order_relaxed);
@@ -283,27 +262,66 @@ void search_prepare_worker(search_worker *w, const fan_search *s)
     memcpy(w->clock, s->game_clock, (size_t)s->ngame * sizeof *w->clock);
 }
 
+int search_set_roots(fan_search *s, int threads, uint64_t root_key,
+                     const fan_turn *moves, size_t n, const level_spec *lv,
+                     uint64_t seed)
+{
+    s->root_index = s->ngame;
+    for (int i = 0; i < threads; i++) {
+        search_worker *w = s->workers[i];
+        prepare_worker(w, s);
+        w->keys[s->root_index] = root_key;
+        w->clock[s->root_index] =
+            s->ngame ? s->game_clock[s->ngame - 1] + 1 : 0;
+        int r = worker_set_roots(w, moves, n, lv->noise, seed);
+        if (r != FAN_OK)
+            return r;
+    }
+    return FAN_OK;
+}
+
+int search_start_run(fan_search *s, uint32_t out_version,
+                     uint32_t library_version,
+                     const fan_search_limits **limits, int game_over,
+                     int *threads, const level_spec **level)
+{
+    static const fan_search_limits defaults = FAN_SEARCH_LIMITS_INIT;
+    if (out_version < 1 || out_version > library_version)
+        return FAN_EINVAL;
+    if (!*limits)
+        *limits = &defaults;
+    int r = validate_limits(*limits);
+    if (r != FAN_OK)
+        return r;
+    if (game_over)
+        return FAN_EGAMEOVER;
+    *threads = run_threads(s);
+    *level = search_level((*limits)->level);
+    return ensure_workers(s, *threads);
+}
+
+void search_set_game(fan_search *s, const search_game *game, int use_pvs,
+                     int use_aspiration)
+{
+    s->game = game;
+    s->run_pvs = use_pvs;
+    s->run_aspiration = use_aspiration;
+}
+
 FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
                            const fan_position *pos,
                            const fan_search_limits *limits,
                            fan_search_progress progress, void *user)
 {
-    static const fan_search_limits defaults = FAN_SEARCH_LIMITS_INIT;
     if (!out || !search || !pos)
         return FAN_EINVAL;
-    if (out->version < 1 || out->version > FAN_SEARCH_RESULT_VERSION)
-        return FAN_EINVAL;
-    if (!limits)
-        limits = &defaults;
-    int r = search_validate_limits(limits);
-    if (r != FAN_OK)
-        return r;
-    if (pos->result != FAN_ONGOING)
-        return FAN_EGAMEOVER;
     fan_search *s = search;
-
-    int threads = search_run_threads(s);
-    if ((r = ensure_workers(s, threads)) != FAN_OK)
+    int threads;
+    const level_spec *lv;
+    int r = search_start_run(s, out->version, FAN_SEARCH_RESULT_VERSION,
+                             &limits, pos->result != FAN_ONGOING, &threads,
+                             &lv);
+    if (r != FAN_OK)
         return r;
 
     /* the board at the start of the turn (a chain in progress undone) */
@@ -317,13 +335,10 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
         FAN_OK)
         return r;
 
-    const level_spec *lv = search_level(limits->level);
     s->run = s->cfg;
-    if (!lv->qsearch)
-        s->run.use_qsearch = 0;
-    s->game = &search_game_fanorona;
-    s->run_pvs = s->run.use_pvs;
-    s->run_aspiration = s->run.use_aspiration;
+    s->run.use_qsearch = s->run.use_qsearch && lv->qsearch;
+    search_set_game(s, &search_game_fanorona, s->run.use_pvs,
+                    s->run.use_aspiration);
     s->rules = pos->rules;
     s->gen = mg_turns_for_cpu();
     s->eval = evaluate_for_cpu();
@@ -332,19 +347,25 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
     s->progress = progress;
     s->user = user;
     load_game(s, pos);
-    s->root_index = s->ngame;
-
-    for (int i = 0; i < threads && r == FAN_OK; i++) {
-        search_worker *w = s->workers[i];
-        search_prepare_worker(w, s);
-        w->keys[s->root_index] = root.key;
-        w->clock[s->root_index] =
-            s->ngame ? s->game_clock[s->ngame - 1] + 1 : 0;
-        r = build_roots(w, &root, &tl, lv->noise, limits->seed);
+    /* start with the biggest captures, in generation order otherwise */
+    for (size_t i = 1; i < tl.n; i++) {
+        fan_turn t = tl.turns[i];
+        int c = board_popcount(FAN_TURN_CAPTURED(t));
+        size_t j = i;
+        for (; j > 0 && board_popcount(FAN_TURN_CAPTURED(tl.turns[j - 1])) < c;
+             j--)
+            tl.turns[j] = tl.turns[j - 1];
+        tl.turns[j] = t;
     }
+    r = search_set_roots(s, threads, root.key, tl.turns, tl.n, lv,
+                         limits->seed);
     turn_list_free(&tl);
     if (r != FAN_OK)
         return r;
+    for (int i = 0; i < threads; i++)
+        for (int k = 0; k < s->workers[i]->nroots; k++)
+            spos_play(&s->workers[i]->roots[k].child, &root,
+                      s->workers[i]->roots[k].turn);
 
     fan_search_result best;
     if ((r = search_execute(s, threads, &best)) != FAN_OK)

@@ -75,7 +75,7 @@ extern const search_game search_game_chess;
 /* The Fanorona Chess part of a worker (chess-search.c), allocated by the
  * first chess run: the move lists of the plies of the current line. */
 typedef struct chess_area {
-    fan_chess_move moves[MAX_PLY][FAN_CHESS_MOVES_MAX];
+    fan_turn moves[MAX_PLY][FAN_CHESS_MOVES_MAX]; /* fan_chess_move values */
     int scores[MAX_PLY][FAN_CHESS_MOVES_MAX];
 } chess_area;
 
@@ -147,6 +147,10 @@ void search_check_limits(search_worker *w);
  * for a forced turn or a found win. */
 int search_another_iteration(const search_worker *w);
 
+/* Enters a node at ply: its line empty, counted, the deepest ply kept;
+ * 1 when the search has stopped. */
+static inline int enter_node(search_worker *w, int ply);
+
 /* Counts a node; the main thread enforces the limits. */
 static inline int count_node(search_worker *w)
 {
@@ -160,6 +164,59 @@ static inline int count_node(search_worker *w)
     if ((w->nodes & (CHECK_EVERY - 1)) == 0)
         search_check_limits(w);
     return stopped(s);
+}
+
+/* ------------------------------------------------------------------ */
+/* A node's best so far (both games)                                   */
+
+/* Mate distance pruning: no line from a node at ply ends sooner than a
+ * loss there, nor later than a win with the next move; 1 when the window
+ * closes (the node then scores alpha). */
+static inline int mate_window(int *alpha, int *beta, int ply)
+{
+    if (*alpha < -SCORE_WIN + ply)
+        *alpha = -SCORE_WIN + ply;
+    if (*beta > SCORE_WIN - ply - 1)
+        *beta = SCORE_WIN - ply - 1;
+    return *alpha >= *beta;
+}
+
+static inline int enter_node(search_worker *w, int ply)
+{
+    w->pvlen[ply] = ply;
+    if (count_node(w))
+        return 1;
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+    return 0;
+}
+
+/* The line of ply: move t, then the line of ply + 1. */
+static inline void search_update_pv(search_worker *w, int ply, fan_turn t)
+{
+    w->pv[ply][ply] = t;
+    int n = w->pvlen[ply + 1];
+    for (int i = ply + 1; i < n; i++)
+        w->pv[ply][i] = w->pv[ply + 1][i];
+    w->pvlen[ply] = n > ply + 1 ? n : ply + 1;
+}
+
+/* Folds the score of move t into a node's best (and best_move, may be
+ * NULL), alpha and line; 1 when it reaches beta (a cutoff). */
+static inline int search_improve(search_worker *w, int ply, fan_turn t,
+                                 int score, int *best, fan_turn *best_move,
+                                 int *alpha, int beta)
+{
+    if (score <= *best)
+        return 0;
+    *best = score;
+    if (best_move)
+        *best_move = t;
+    if (score <= *alpha)
+        return 0;
+    *alpha = score;
+    search_update_pv(w, ply, t);
+    return score >= beta;
 }
 
 /* ------------------------------------------------------------------ */
@@ -204,18 +261,25 @@ int score_from_tt(int score, int ply);
 void fill_result(fan_search_result *out, const search_worker *w, int line);
 int is_decisive(int score);
 
-/* The run's steps shared by both games (engine.c): FAN_OK or the error
- * of limits; the threads a run uses; the depth, node, time and line
- * limits of a run at a level; a worker's per-run state and game
- * positions; its root moves (FAN_ENOMEM); running the workers and the
- * main thread's best line (FAN_ENOMEM when a worker ran out). */
-int search_validate_limits(const fan_search_limits *l);
-int search_run_threads(const fan_search *s);
+/* The run's steps shared by both games (engine.c): checking the
+ * caller's result version, the limits (NULL: the defaults) and the game,
+ * then the workers of the run's threads and the level; the game of the
+ * run and its root switches; the depth, node, time and line limits of a run at a level;
+ * every worker's per-run state, the game's positions (s->game_keys,
+ * s->ngame) and the root's, and the root moves in search order
+ * (FAN_ENOMEM); running the workers and the main thread's best line
+ * (FAN_ENOMEM when a worker ran out). */
 void search_set_limits(fan_search *s, const fan_search_limits *limits,
                        const level_spec *lv);
-void search_prepare_worker(search_worker *w, const fan_search *s);
-int worker_set_roots(search_worker *w, const fan_turn *moves, size_t n,
-                     int noise, uint64_t seed);
+int search_start_run(fan_search *s, uint32_t out_version,
+                     uint32_t library_version,
+                     const fan_search_limits **limits, int game_over,
+                     int *threads, const level_spec **level);
+void search_set_game(fan_search *s, const search_game *game, int use_pvs,
+                     int use_aspiration);
+int search_set_roots(fan_search *s, int threads, uint64_t root_key,
+                     const fan_turn *moves, size_t n, const level_spec *lv,
+                     uint64_t seed);
 int search_execute(fan_search *s, int threads, fan_search_result *best);
 
 /* Makes s have exactly n workers, keeping what existing ones learnt. */

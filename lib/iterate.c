@@ -62,10 +62,10 @@ static int search_root(search_worker *w, int first, int depth, int alpha, int be
     return best;
 }
 
-/* Stable insertion sort of roots[first..] by score, best first. */
-static void sort_roots(search_worker *w, int first)
+/* Stable insertion sort of roots[first..end) by score, best first. */
+static void sort_roots(search_worker *w, int first, int end)
 {
-    for (int i = first + 1; i < w->nroots; i++) {
+    for (int i = first + 1; i < end; i++) {
         root_move rm = w->roots[i];
         int j = i;
         while (j > first && w->roots[j - 1].score < rm.score) {
@@ -89,7 +89,7 @@ static int search_line(search_worker *w, int line, int depth, int prev)
         int score = search_root(w, line, depth, alpha, beta);
         if (stopped(w->s))
             return score;
-        sort_roots(w, line);
+        sort_roots(w, line, w->nroots);
         if (score <= alpha && alpha > -SCORE_INF) {
             alpha = score - delta > -SCORE_INF ? score - delta : -SCORE_INF;
             if (delta > 400)
@@ -167,6 +167,10 @@ void search_iterate(search_worker *w)
                 memcpy(w->roots, saved, (size_t)w->nroots * sizeof *saved);
             break;
         }
+        /* a later line may have scored above an earlier one (the table
+         * and reductions make scores depend on the order of search): the
+         * lines are reported best first */
+        sort_roots(w, 0, lines);
         w->depth_done = depth;
         memcpy(saved, w->roots, (size_t)w->nroots * sizeof *saved);
         atomic_store_explicit(&w->published, w->nodes, memory_order_relaxed);

@@ -43,15 +43,6 @@ int score_from_tt(int score, int ply)
     return score;
 }
 
-static void update_pv(search_worker *w, int ply, fan_turn t)
-{
-    w->pv[ply][ply] = t;
-    int n = w->pvlen[ply + 1];
-    for (int i = ply + 1; i < n; i++)
-        w->pv[ply][i] = w->pv[ply + 1][i];
-    w->pvlen[ply] = n > ply + 1 ? n : ply + 1;
-}
-
 /* The unique turns of p into the list of ply, the stack grown when they
  * do not fit; a failure to grow stops the search (fan_search_run then
  * reports FAN_ENOMEM). */
@@ -79,11 +70,8 @@ static int qsearch(search_worker *w, const spos *p, int alpha, int beta, int ply
                    int qply)
 {
     const search_config *cfg = &w->s->run;
-    w->pvlen[ply] = ply;
-    if (count_node(w))
+    if (enter_node(w, ply))
         return 0;
-    if (ply > w->seldepth)
-        w->seldepth = ply;
     if (!p->own)
         return -SCORE_WIN + ply;
     int tb_exact; /* TB: a covered position scores exactly */
@@ -117,15 +105,8 @@ static int qsearch(search_worker *w, const spos *p, int alpha, int beta, int ply
         int score = -qsearch(w, &child, -beta, -alpha, ply + 1, qply + 1);
         if (stopped(w->s))
             return 0;
-        if (score > best) {
-            best = score;
-            if (score > alpha) {
-                alpha = score;
-                update_pv(w, ply, t);
-                if (score >= beta)
-                    break;
-            }
-        }
+        if (search_improve(w, ply, t, score, &best, NULL, &alpha, beta))
+            break;
     }
     return best;
 }
@@ -150,13 +131,7 @@ static int search(search_worker *w, const spos *p, int alpha, int beta, int dept
         if (s->tables &&
             tb_score(&tb_exact, s->tables, s->rules, p->own, p->opp, ply))
             return tb_exact;
-        /* no line from here ends sooner than a loss now, nor later than a
-         * win on the next turn */
-        if (alpha < -SCORE_WIN + ply)
-            alpha = -SCORE_WIN + ply;
-        if (beta > SCORE_WIN - ply - 1)
-            beta = SCORE_WIN - ply - 1;
-        if (alpha >= beta)
+        if (mate_window(&alpha, &beta, ply))
             return alpha;
     }
     if (depth <= 0 || ply >= MAX_PLY - 2) {
@@ -234,18 +209,11 @@ static int search(search_worker *w, const spos *p, int alpha, int beta, int dept
         }
         if (stopped(s))
             return 0;
-        if (score > best) {
-            best = score;
-            best_move = t;
-            if (score > alpha) {
-                alpha = score;
-                update_pv(w, ply, t);
-                if (score >= beta) {
-                    if (cfg->use_ordering)
-                        reward(w, p, ply, t, depth);
-                    break;
-                }
-            }
+        if (search_improve(w, ply, t, score, &best, &best_move, &alpha,
+                           beta)) {
+            if (cfg->use_ordering)
+                reward(w, p, ply, t, depth);
+            break;
         }
     }
     if (cfg->use_tt) {
