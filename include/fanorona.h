@@ -405,7 +405,9 @@ FAN_API int fan_perft_ex(uint64_t *out, const fan_position *pos,
  * A search handle owns everything a search needs: the transposition table,
  * history tables and per-thread work space. Handles are independent; one
  * handle runs one search at a time, and only fan_search_stop() may be
- * called on it from another thread while a search runs.
+ * called on it from another thread while a search runs. The same handle
+ * also searches Fanorona Chess (fan_chess_search_run() in
+ * fanorona-chess.h), with the same options, limits, stop and clear.
  */
 typedef struct fan_search fan_search;
 

@@ -92,6 +92,18 @@ static int piece_square(const chess_state *s, int side, int type, int sq)
     }
 }
 
+/* Free points from sq along direction d up to the first piece. */
+static int ray_free(int sq, int d, uint64_t occ)
+{
+    uint64_t ray = board_ray[sq][d], block = ray & occ;
+    if (!block)
+        return board_popcount(ray);
+    if (board_delta[d] > 0) /* the ray runs towards higher bits */
+        return board_popcount(ray & (BIT(board_lsb(block)) - 1));
+    int b = 63 - __builtin_clzll(block);
+    return board_popcount(ray & ~((BIT(b) << 1) - 1));
+}
+
 /* Free points an officer on sq reaches along its lines (a knight: its
  * free landing points). */
 static int reach(const chess_state *s, int type, int sq)
@@ -109,82 +121,56 @@ static int reach(const chess_state *s, int type, int sq)
         }
         return n;
     }
-    for (int d = 0; d < NDIRS; d++) {
-        if ((type == FAN_CHESS_ROOK && DIR_DIAGONAL(d)) ||
-            (type == FAN_CHESS_BISHOP && !DIR_DIAGONAL(d)))
-            continue;
-        for (int to = NB(sq, d); to >= 0 && !s->piece[to]; to = NB(to, d))
-            n++;
-    }
+    uint64_t occ = s->occ[0] | s->occ[1];
+    for (int d = type == FAN_CHESS_BISHOP; d < NDIRS;
+         d += type == FAN_CHESS_QUEEN ? 1 : 2)
+        n += ray_free(sq, d, occ);
     return n;
-}
-
-/* The enemy officers' material, 0..the start's, for scaling king safety
- * and the king's own square. */
-static int officers(const chess_search_config *cfg, const chess_state *s,
-                    int side)
-{
-    int v = 0;
-    for (uint64_t m = s->occ[side]; m; m &= m - 1) {
-        int t = CHESS_TYPE(s->piece[board_lsb(m)]);
-        if (t != FAN_CHESS_KING && t != FAN_CHESS_PAWN)
-            v += cfg->value[t];
-    }
-    return v;
 }
 
 static int king_safety(const chess_state *s, int side, int enemy_officers,
                        int start_officers)
 {
-    int k = s->king[side];
-    if (k == CHESS_NONE || start_officers <= 0)
-        return 0;
-    int score = 0;
-    for (uint64_t m = board_adjacent[k]; m; m &= m - 1) {
-        int sq = board_lsb(m);
-        if (s->occ[side] >> sq & 1)
-            score += W_KING_FRIEND;
-        else if (s->occ[side ^ 1] >> sq & 1)
-            score -= W_KING_ENEMY;
-        else
-            score -= W_KING_OPEN;
-    }
+    uint64_t near = board_adjacent[s->king[side]];
+    uint64_t own = near & s->occ[side], enemy = near & s->occ[side ^ 1];
+    int score = W_KING_FRIEND * board_popcount(own) -
+                W_KING_ENEMY * board_popcount(enemy) -
+                W_KING_OPEN * board_popcount(near & ~own & ~enemy);
     return score * enemy_officers / start_officers;
 }
 
 int chess_evaluate(const chess_search_config *cfg, const chess_state *s)
 {
-    int score[2] = {0, 0};
-    int off[2] = {0, 0}, start = 0;
-    if (cfg->use_king_safety || cfg->use_pst) {
-        off[0] = officers(cfg, s, 0);
-        off[1] = officers(cfg, s, 1);
-        start = cfg->value[FAN_CHESS_QUEEN] + 2 * (cfg->value[FAN_CHESS_ROOK] +
-                                                   cfg->value[FAN_CHESS_BISHOP] +
-                                                   cfg->value[FAN_CHESS_KNIGHT]);
-    }
+    int score[2] = {0, 0}, off[2] = {0, 0};
     for (int side = 0; side < 2; side++) {
-        int v = 0;
         for (uint64_t m = s->occ[side]; m; m &= m - 1) {
             int sq = board_lsb(m), type = CHESS_TYPE(s->piece[sq]);
-            v += cfg->value[type];
-            if (cfg->use_pst) {
-                if (type == FAN_CHESS_KING) {
-                    /* free lines help a king once the officers are gone */
-                    if (start > 0)
-                        v += SQ_STRONG(sq) * W_STRONG_KING *
-                             (start - off[side ^ 1]) / start;
-                } else {
-                    v += piece_square(s, side, type, sq);
-                }
-            }
-            if (cfg->use_mobility && type != FAN_CHESS_KING &&
-                type != FAN_CHESS_PAWN)
-                v += W_MOBILITY * reach(s, type, sq);
+            score[side] += cfg->value[type];
+            if (type == FAN_CHESS_KING)
+                continue;
+            if (cfg->use_pst)
+                score[side] += piece_square(s, side, type, sq);
+            if (type == FAN_CHESS_PAWN)
+                continue;
+            off[side] += cfg->value[type];
+            if (cfg->use_mobility)
+                score[side] += W_MOBILITY * reach(s, type, sq);
         }
+    }
+    /* the king's terms weigh by the enemy officers left */
+    int start = cfg->value[FAN_CHESS_QUEEN] +
+                2 * (cfg->value[FAN_CHESS_ROOK] + cfg->value[FAN_CHESS_BISHOP] +
+                     cfg->value[FAN_CHESS_KNIGHT]);
+    for (int side = 0; side < 2 && start > 0; side++) {
+        int k = s->king[side];
+        if (k == CHESS_NONE)
+            continue;
+        /* free lines help a king once the officers are gone */
+        if (cfg->use_pst)
+            score[side] += SQ_STRONG(k) * W_STRONG_KING *
+                           (start - off[side ^ 1]) / start;
         if (cfg->use_king_safety)
-            v += king_safety(s, side, off[side ^ 1], start);
-        score[side] = v;
+            score[side] += king_safety(s, side, off[side ^ 1], start);
     }
     return score[s->stm] - score[s->stm ^ 1];
 }

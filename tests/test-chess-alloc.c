@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Allocation failure in Fanorona Chess: each call that allocates (new,
- * from_string, record_read, clone, play as the history grows) is run with
+ * from_string, record_read, clone, play as the history grows, the search
+ * on a new handle) is run with
  * its n-th allocation failing, n = 1, 2, ..., once with only that one
  * failing and once with every later one too, until a run needs fewer than
  * n. A run either returns FAN_ENOMEM and leaves everything as it was (the
@@ -134,6 +135,62 @@ static void play_game(void)
     fan_chess_free(g);
 }
 
+/* A new handle (1 MiB table) and a node-limited chess search, all under
+ * failures: FAN_ENOMEM with the result and the position untouched, or the
+ * result of a run without failures (one thread: the same line and node
+ * count). */
+static int chess_search_once(fan_chess_search_result *out, const fan_chess *g)
+{
+    fan_search *search = NULL;
+    fan_search_options opts = FAN_SEARCH_OPTIONS_INIT;
+    fan_search_limits limits = FAN_SEARCH_LIMITS_INIT;
+    opts.hash_mib = 1;
+    limits.max_nodes = 3000;
+    int r = fan_search_new(&search, &opts);
+    if (r == FAN_OK)
+        r = fan_chess_search_run(out, search, g, &limits, NULL, NULL);
+    fan_search_free(search);
+    out->time_ms = 0; /* the clock is not the result */
+    return r;
+}
+
+static void search_under_failures(void)
+{
+    fan_chess *g = NULL;
+    if (fan_chess_from_string(&g, "nrkr1/1bqb1/p1ppn/1p3/2P2/P4/1P1PP/1BQBN/"
+                                  "NRK1R w Kk - - 0 1",
+                              NULL) != FAN_OK)
+        exit(1);
+    fan_chess_search_result want, got, blank;
+    fan_chess_search_result_init(&want);
+    if (chess_search_once(&want, g) != FAN_OK)
+        exit(1);
+    look before, after;
+    look_at(&before, g);
+    for (int keep = 0; keep < 2; keep++)
+        for (long n = 1;; n++) {
+            fan_chess_search_result_init(&got);
+            blank = got;
+            failalloc_arm(n, keep);
+            int r = chess_search_once(&got, g);
+            long calls = failalloc_calls();
+            failalloc_disarm();
+            refused += failalloc_failures();
+            look_at(&after, g);
+            EXPECT(!memcmp(&before, &after, sizeof before), "chess search");
+            if (r == FAN_ENOMEM) {
+                blank.time_ms = 0;
+                EXPECT(!memcmp(&got, &blank, sizeof got), "chess search");
+                continue;
+            }
+            EXPECT(r == FAN_OK && !memcmp(&got, &want, sizeof got),
+                   "chess search");
+            if (calls < n)
+                break;
+        }
+    fan_chess_free(g);
+}
+
 int main(void)
 {
     fan_chess *probe = NULL;
@@ -149,6 +206,7 @@ int main(void)
     create("from_string", make_from_string,
            "4r/1P3/5/5/4k/5/5/5/K4 w - QN - 0 1");
     play_game();
+    search_under_failures();
     EXPECT(refused > 0, "totals");
     printf("%ld allocations refused, %ld errors\n", refused, errors);
     return errors ? 1 : 0;

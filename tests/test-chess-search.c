@@ -560,6 +560,28 @@ START_TEST(threads_find_the_mate)
 }
 END_TEST
 
+START_TEST(time_and_clock_limits)
+{
+    /* a time limit and a clock both end the search with a searched,
+     * legal move (depth 1 always completes); nothing about speed here */
+    fan_search *s = NEW_SEARCH(1);
+    fan_chess *g = NULL;
+    ck_assert_fan_ok(fan_chess_new(&g));
+    fan_search_limits l = LIMITS(0, 0);
+    l.time_ms = 20;
+    fan_chess_search_result r = RUN(s, g, &l);
+    ck_assert_uint_ge(r.depth, 1);
+    l.time_ms = 0;
+    l.clock_ms = 2000;
+    l.increment_ms = 20;
+    l.moves_to_go = 30;
+    r = RUN(s, g, &l);
+    ck_assert_uint_ge(r.depth, 1);
+    fan_chess_free(g);
+    fan_search_free(s);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* Stop and determinism                                                */
 
@@ -746,6 +768,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, multipv_lines);
     tcase_add_test(tc, levels_play_legal_moves);
     tcase_add_test(tc, threads_find_the_mate);
+    tcase_add_test(tc, time_and_clock_limits);
     tcase_add_test(tc, stop_from_another_thread);
     tcase_add_test(tc, deterministic_with_one_thread);
     tcase_add_test(tc, arguments_checked);

@@ -9,6 +9,8 @@
 
 #include "lib/chess-search.h"
 
+#include <ctype.h>
+
 /* A middle game: both sides with officers, captures in the air. */
 static const char *const middle =
     "nrkr1/1bqb1/p1ppn/1p3/2P2/P4/1P1PP/1BQBN/NRK1R w Kk - - 0 1";
@@ -135,6 +137,90 @@ START_TEST(plain_finds_mates)
 }
 END_TEST
 
+/* The colours exchanged and the board mirrored rank for rank: the same
+ * position for the other side (strong points stay strong). */
+static void mirror(char *out, const char *fen)
+{
+    char ranks[9][8], side, kings[4], wpool[8], bpool[8];
+    int clock, number;
+    char board[64];
+    ck_assert_int_eq(sscanf(fen, "%63s %c %3s %7s %7s %d %d", board, &side,
+                            kings, wpool, bpool, &clock, &number),
+                     7);
+    int n = 0;
+    for (char *tok = strtok(board, "/"); tok; tok = strtok(NULL, "/"))
+        snprintf(ranks[n++], sizeof ranks[0], "%s", tok);
+    ck_assert_int_eq(n, 9);
+    out[0] = '\0';
+    for (int r = 8; r >= 0; r--) {
+        for (char *c = ranks[r]; *c; c++)
+            *c = (char)(isupper((unsigned char)*c) ? tolower(*c) : toupper(*c));
+        strcat(out, ranks[r]);
+        strcat(out, r ? "/" : " ");
+    }
+    char k2[4] = "-";
+    if (strchr(kings, 'K') && strchr(kings, 'k'))
+        strcpy(k2, "Kk");
+    else if (strchr(kings, 'K'))
+        strcpy(k2, "k");
+    else if (strchr(kings, 'k'))
+        strcpy(k2, "K");
+    for (char *c = wpool; *c; c++)
+        *c = (char)tolower(*c);
+    for (char *c = bpool; *c; c++)
+        *c = (char)toupper(*c);
+    sprintf(out + strlen(out), "%c %s %s %s %d %d", side == 'w' ? 'b' : 'w',
+            k2, bpool, wpool, clock, number);
+}
+
+/* Random positions from seeded random games. */
+static fan_chess *random_game(uint64_t *rng, int plies)
+{
+    fan_chess *g = NULL;
+    ck_assert_fan_ok(fan_chess_new(&g));
+    for (int i = 0; i < plies && fan_chess_result(g) == FAN_ONGOING; i++) {
+        fan_chess_move m[FAN_CHESS_MOVES_MAX];
+        size_t n = 0;
+        ck_assert_fan_ok(fan_chess_moves(m, FAN_CHESS_MOVES_MAX, &n, g));
+        *rng = *rng * 6364136223846793005ull + 1442695040888963407ull;
+        ck_assert_fan_ok(fan_chess_play(g, m[(*rng >> 33) % n]));
+    }
+    return g;
+}
+
+START_TEST(evaluation_is_colour_blind)
+{
+    chess_search_config def, plain;
+    chess_search_config_default(&def);
+    chess_search_config_plain(&plain);
+    uint64_t rng = 99;
+    int checked = 0;
+    for (int i = 0; i < 300; i++) {
+        fan_chess *g = random_game(&rng, (int)(rng % 90));
+        char text[FAN_CHESS_STRING_MAX], flipped[FAN_CHESS_STRING_MAX + 8];
+        ck_assert_fan_ok(fan_chess_to_string(text, sizeof text, NULL, g));
+        mirror(flipped, text);
+        fan_chess *h = CPOS(flipped);
+        ck_assert_int_eq(chess_evaluate(&def, chess_cur(g)),
+                         chess_evaluate(&def, chess_cur(h)));
+        /* plain alpha-beta is exact minimax: the same score either way */
+        if (i % 10 == 0 && fan_chess_result(g) == FAN_ONGOING &&
+            fan_chess_result(h) == FAN_ONGOING) {
+            int a, b;
+            fan_chess_free(h);
+            nodes_with(&plain, text, 3, &a, NULL);
+            nodes_with(&plain, flipped, 3, &b, NULL);
+            ck_assert_msg(a == b, "%s: %d, mirrored %d", text, a, b);
+            checked++;
+        } else {
+            fan_chess_free(h);
+        }
+        fan_chess_free(g);
+    }
+    ck_assert_int_gt(checked, 20);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("chess-searchcfg");
@@ -144,6 +230,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, each_eval_term_matters);
     tcase_add_test(tc, values_steer_the_search);
     tcase_add_test(tc, plain_finds_mates);
+    tcase_add_test(tc, evaluation_is_colour_blind);
     suite_add_tcase(s, tc);
     return s;
 }
