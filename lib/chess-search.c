@@ -193,7 +193,8 @@ static int search(search_worker *w, const chess_state *s, int alpha,
             return qsearch(w, s, alpha, beta, ply, 0, in_check);
         if (count_node(w))
             return 0;
-        return chess_evaluate(cfg, s);
+        /* a leaf without a legal move is lost, as it is in the tree */
+        return has_legal(s) ? chess_evaluate(cfg, s) : -SCORE_WIN + ply;
     }
     if (enter_node(w, ply))
         return 0;

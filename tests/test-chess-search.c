@@ -523,6 +523,22 @@ START_TEST(levels_play_legal_moves)
             fan_chess_free(g);
         }
     }
+    /* even the weakest level, one ply without quiescence, takes a win in
+     * one, checkmate or stalemate: noise never reorders decisive lines */
+    const char *const wins_in_one[] = {mates[0].fen, mates[1].fen,
+                                       stalemating[0], stalemating[1]};
+    for (size_t i = 0; i < 4; i++) {
+        fan_chess *g = CPOS(wins_in_one[i]);
+        for (uint64_t seed = 0; seed < 4; seed++) {
+            fan_search_limits l = LIMITS(0, 0);
+            l.level = 1;
+            l.seed = seed;
+            fan_chess_search_result r = RUN(s, g, &l);
+            ck_assert_int_eq(r.score, FAN_SCORE_WIN - 1);
+            ck_assert(move_wins(g, r.best, 1));
+        }
+        fan_chess_free(g);
+    }
     /* a level's randomness follows the seed: the same seed, the same move */
     fan_chess *g = NULL;
     ck_assert_fan_ok(fan_chess_new(&g));
