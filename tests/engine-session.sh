@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # A scripted session with fanorona-engine: handshake, options, positions
 # with moves in compact notation (dashes too), every kind of "go", "stop"
-# during an infinite search, and a forced win. Usage: engine-session.sh ENGINE
+# during an infinite search, and a forced win; then the same for Fanorona
+# Chess (setoption Variant). Usage: engine-session.sh ENGINE [CLI]
 set -u
 ENGINE=$1
 CLI=${2:-}
@@ -63,6 +64,20 @@ session() {
     end_session
 }
 
+# Sends the commands of $1 (\n between them), "go infinite", after 1 s
+# "isready", after 0.5 s more "stop", then quit.
+infinite() {
+    {
+        printf '%b\ngo infinite\n' "$1"
+        sleep 1
+        printf 'isready\n'
+        sleep 0.5
+        printf 'stop\n'
+        sleep 0.5
+        printf 'quit\n'
+    } | "$ENGINE" > "$OUT" 2>&1 || fail "engine exited with an error"
+}
+
 # 1. handshake and a first search from the start position
 session uci isready ucinewgame "position startpos" "go depth 3" isready
 expect '^id name '
@@ -119,15 +134,7 @@ expect '^info depth 2 .*score mate -1 '
 reject '^info depth 3 '
 # and "go infinite" in it prints no more iterations, but its bestmove
 # still waits for "stop"
-{
-    printf 'position fen 9/9/9/B8/W8 w stop 0 -\ngo infinite\n'
-    sleep 1
-    printf 'isready\n'
-    sleep 0.5
-    printf 'stop\n'
-    sleep 0.5
-    printf 'quit\n'
-} | "$ENGINE" > "$OUT" 2>&1 || fail "engine exited with an error"
+infinite 'position fen 9/9/9/B8/W8 w stop 0 -'
 expect '^info depth 3 .*score mate 2 '
 reject '^info depth 4 '
 before '^readyok$' '^bestmove a1b2( ponder [^ ]+)?$'
@@ -253,7 +260,84 @@ session "position startpos" ponderhit "go depth 1" isready
 expect '^bestmove '
 [ "$(grep -c '^bestmove ' "$OUT")" -eq 1 ] || fail "not exactly one bestmove"
 
-# 10. the command line
+# 10. Fanorona Chess: the Variant option switches the game; positions,
+# moves and bestmove in the chess notation (doc/fanorona-chess.md)
+session uci
+expect '^option name Variant type combo default fanorona var fanorona var fanorona-chess$'
+CS="setoption name Variant value fanorona-chess"
+START='nrkrn/1bqb1/ppppp/5/5/5/PPPPP/1BQB1/NRKRN w Kk - - 0 1'
+session "$CS" "position startpos" d "go depth 3"
+expect '^info string variant fanorona-chess$'
+expect "^info string position $START\$"
+expect '^info string fanorona-chess, white to move, move 1, halfmove clock 0, ongoing$'
+expect '^info depth 1 .*score (cp -?[0-9]+|mate -?[0-9]+) nodes [0-9]+ nps [0-9]+ time [0-9]+ pv [KQRBNP][a-e][1-9]-[a-e][1-9]'
+expect '^bestmove [KQRBNP][a-e][1-9]-[a-e][1-9]'
+best=$(grep '^bestmove' "$OUT" | cut -d' ' -f2)
+# the best move is legal: the rules play it (White's side is then Black's)
+session "$CS" "position startpos moves $best" d
+reject 'not played'
+expect '^info string position [^ ]+ b '
+# so is every move of the reported PV, one after the other
+session "$CS" "position startpos moves Pc3-c4 Pc7-c6" "go depth 4"
+pv=$(grep '^info depth' "$OUT" | tail -n 1 | sed 's/.* pv //')
+[ -n "$pv" ] || fail "no pv"
+session "$CS" "position startpos moves Pc3-c4 Pc7-c6 $pv" d
+reject 'not played'
+# a mate in 1 (doc/fanorona-chess.md's record, Qe3-a7 mates; the search
+# may find another, or a stalemate, which loses too): the rules say the
+# bestmove ends the game, White won
+MATE='kp3/1p3/1PP2/P4/5/5/4Q/5/K4 w - - - 0 1'
+session "$CS" "position fen $MATE" "go depth 4"
+expect '^info depth [0-9]+ .*score mate 1 '
+best=$(grep '^bestmove' "$OUT" | cut -d' ' -f2)
+session "$CS" "position fen $MATE moves $best" d "go depth 2"
+reject 'not played'
+expect '^info string fanorona-chess, black to move.*, white wins: (checkmate|stalemate)$'
+expect '^bestmove \(none\)$'
+session "$CS" "position fen $MATE moves Qe3-a7" d
+expect 'white wins: checkmate$'
+# illegal and unreadable moves: the legal prefix is kept, the library
+# says why
+session "$CS" "position startpos moves Pc3-c4 Kc9-c8 Pc4-c5" d
+expect '^info string move 2 \(Kc9-c8\) not played: .*: .+; the position is the one after move 1$'
+expect '^info string position nrkrn/1bqb1/ppppp/5/5/2P2/PP1PP/1BQB1/NRKRN b Kk - - 0 1$'
+# a pinned pawn (the rook on c9 would take the king on c1): the rules'
+# reason, not only "no legal move"
+session "$CS" "position fen 2r1k/5/5/5/5/5/2P2/5/2K2 w - - - 0 1 moves Pc3-b4" fen
+expect '^info string move 1 \(Pc3-b4\) not played: .*c3-b4 would leave the king in check; the position is the one after move 0$'
+expect '^info string position 2r1k/5/5/5/5/5/2P2/5/2K2 w - - - 0 1$'
+session "$CS" "position startpos moves Pc3-c4 Zz9" fen
+expect '^info string move 2 \(Zz9\) not played: .+; the position is the one after move 1$'
+session "$CS" "position fen nrkrn/garbage w Kk - - 0 1" fen
+expect '^info string bad position at byte [0-9]+: .+; at the start position now$'
+expect "^info string position $START\$"
+# the limits and options of Fanorona apply
+session "$CS" "position startpos" "go nodes 3000" "go movetime 100" \
+    "go wtime 1000 btime 1000 winc 10 binc 10 movestogo 20" \
+    "setoption name MultiPV value 3" "go depth 2" \
+    "setoption name Level value 3" "go depth 2"
+[ "$(grep -c '^bestmove [KQRBNP][a-e][1-9]-[a-e][1-9]' "$OUT")" -eq 5 ] || fail "five searches"
+expect '^info depth 2 .*multipv 3 '
+infinite "$CS\nposition startpos"
+before '^readyok$' '^bestmove [KQRBNP]'
+[ "$(grep -c '^bestmove ' "$OUT")" -eq 1 ] || fail "not exactly one bestmove"
+# ucinewgame keeps the variant: the chess start again
+session "$CS" "position startpos moves Pc3-c4" ucinewgame fen
+expect "^info string position $START\$"
+# and back: Fanorona at its start position
+session "$CS" "position startpos moves Pc3-c4" \
+    "setoption name Variant value fanorona" d "go depth 1" \
+    "setoption name Variant value chess"
+expect '^info string variant fanorona$'
+expect '^info string position BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w stop 0 -$'
+expect '^bestmove (d2e3A|e2e3A|f2e3A|d3e3A|d3e3W)( ponder [^ ]+)?$'
+expect '^info string unknown option or bad value: Variant$'
+# pondering is Fanorona's: a chess "go ponder" says so and searches
+session "$CS" "position startpos" "go ponder depth 2" isready
+expect '^info string go ponder is for Fanorona only: searching with the limits given$'
+expect '^bestmove [KQRBNP][a-e][1-9]-[a-e][1-9]'
+
+# 11. the command line
 "$ENGINE" --version | grep -q '^fanorona-engine [0-9]' || fail "--version"
 "$ENGINE" --help | grep -q '^usage: fanorona-engine' || fail "--help"
 if "$ENGINE" --frobnicate 2>/dev/null; then fail "an unknown argument is accepted"; fi

@@ -891,8 +891,110 @@ def test_chess():
             fail(f"{args}: exit {rc}, not 2", out + err)
 
 
+CHESS_MOVE = r"[KQRBNP][a-e][1-9]-[a-e][1-9][AW]?(=[QRBN])?"
+# doc/fanorona-chess.md's record: White mates in one (Qe3-a7)
+CHESS_MATE_IN_1 = "kp3/1p3/1PP2/P4/5/5/4Q/5/K4 w - - - 0 1"
+
+
+def chess_analyze(args):
+    rc, out, err = run(["chess", "analyze"] + args)
+    if rc != 0:
+        fail(f"chess analyze {args} exited {rc}: {err}", out)
+    lines = out.splitlines()
+    info = [re.fullmatch(r"info depth (\d+) seldepth \d+( multipv \d+)? "
+                         r"score (cp -?\d+|win in \d+|loss in \d+) "
+                         rf"nodes \d+ time \d+ pv(( {CHESS_MOVE})+)", ln)
+            for ln in lines[:-1]]
+    best = re.fullmatch(rf"best ({CHESS_MOVE})", lines[-1]) if lines else None
+    if not info or not best or not all(info):
+        fail(f"chess analyze {args}: not info lines and a best line", out)
+    return info, best.group(1), out
+
+
+def chess_game(args, script):
+    """A game of chess play with the moves of script; its output."""
+    rc, out, err = run(["chess", "play"] + args, script)
+    if rc != 0:
+        fail(f"chess play {args} exited {rc}: {err}", out)
+    return out
+
+
+def test_chess_engine():
+    """fanorona chess analyze and the engine player of chess play; the
+    moves are judged by the rules (the legal moves of perft --divide, a
+    game that plays them), not by the search."""
+    info, best, out = chess_analyze(["--depth", "3"])
+    if [int(m.group(1)) for m in info] != [1, 2, 3]:
+        fail("chess analyze: depths 1..3 expected", out)
+    _, divide = chess_perft(["--divide", "1"])
+    legal = {ln.split()[0] for ln in divide}
+    pv = info[-1].group(4).split()
+    if best not in legal or pv[0] != best:
+        fail(f"chess analyze: best {best} not legal {legal} or not the pv's",
+             out)
+    # the whole PV is playable, move after move, by two humans
+    game = chess_game(["--white", "human", "--black", "human"],
+                      "\n".join(pv) + "\nquit\n")
+    if "illegal" in game.lower() or game.count("to move") != len(pv) + 1:
+        fail(f"chess pv {pv} is not playable", game)
+    # --multipv 2: two lines per depth, different legal first moves
+    info, _, out = chess_analyze(["--depth", "2", "--multipv", "2"])
+    if [(int(m.group(1)), m.group(2)) for m in info] != [
+            (1, " multipv 1"), (1, " multipv 2"),
+            (2, " multipv 1"), (2, " multipv 2")]:
+        fail("chess analyze: two lines per depth expected", out)
+    firsts = [m.group(4).split()[0] for m in info[2:]]
+    if firsts[0] == firsts[1] or not set(firsts) <= legal:
+        fail(f"chess analyze: multipv first moves {firsts}", out)
+    # a time limit still completes depth 1
+    info, _, out = chess_analyze(["--time", "50"])
+    if int(info[0].group(1)) != 1:
+        fail("chess analyze --time", out)
+    # a mate in one: scored "win in 1", and the rules end the game with it
+    info, best, out = chess_analyze(["--depth", "3", CHESS_MATE_IN_1])
+    if info[-1].group(3) != "win in 1":
+        fail("chess analyze: the mate in one is not 'win in 1'", out)
+    game = chess_game(["--fen", CHESS_MATE_IN_1, "--white", "human",
+                       "--black", "human"], best + "\n")
+    if not re.search(r"^game over: White wins \((checkmate|stalemate)\)$",
+                     game, re.M):
+        fail(f"chess analyze: {best} does not win at once", game)
+    # an ended game is the position's fault: exit 2
+    mated = "kp3/1p3/QPP2/P4/5/5/5/5/K4 b - - - 1 1"
+    rc, out, err = run(["chess", "analyze", mated])
+    if rc != 2 or out or "game" not in err:
+        fail(f"chess analyze of a mated position: exit {rc}", out + err)
+    # the engine plays whole games: against greedy at level 1, and itself
+    # at level 2 from the mate in one (it mates at once)
+    out = chess_game(["--white", "engine:1", "--black", "greedy", "--seed",
+                      "4"], "")
+    if not re.search(r"^game over: (White wins|Black wins|drawn)", out,
+                     re.M) or not re.search(rf"^White plays {CHESS_MOVE}$",
+                                            out, re.M):
+        fail("chess play --white engine:1: no game", out[-2000:])
+    out = chess_game(["--fen", CHESS_MATE_IN_1, "--white", "engine:10",
+                      "--black", "engine"], "")
+    if not re.search(r"^game over: White wins", out, re.M):
+        fail("chess play: engine:10 misses the mate in one", out)
+    # against a human: the engine answers the human's move
+    out = chess_game(["--black", "engine:3"], "Pc3-c4\nquit\n")
+    if not re.search(rf"^Black plays {CHESS_MOVE}$", out, re.M):
+        fail("chess play --black engine:3: no reply", out)
+    for args in (["chess", "play", "--black", "engine:0"],
+                 ["chess", "play", "--black", "engine:11"],
+                 ["chess", "play", "--white", "robot"],
+                 ["chess", "analyze", "--depth", "0"],
+                 ["chess", "analyze", "--depth", "2", "--time", "100"],
+                 ["chess", "analyze", "--multipv", "0"],
+                 ["chess", "analyze", "nonsense"]):
+        rc, out, err = run(args)
+        if rc != 2 or out:
+            fail(f"{args}: exit {rc}, not 2", out + err)
+
+
 TESTS = {
     "chess": test_chess,
+    "chess-engine": test_chess_engine,
     "perft-start": test_perft_start,
     "perft-must": test_perft_must,
     "divide": test_divide,

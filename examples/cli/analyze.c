@@ -6,8 +6,6 @@
 
 #include <inttypes.h>
 
-#define ANALYZE_TIME_MS 1000
-
 enum { OPT_FEN, OPT_RULES, OPT_DEPTH, OPT_TIME, OPT_MULTIPV };
 
 static const cli_option analyze_options[] = {
@@ -43,18 +41,6 @@ typedef struct analysis {
     int failed; /* a library error while writing a line */
 } analysis;
 
-/* A search score as text: "cp 25", or "win in N" / "loss in N" with N the
- * complete turns of both sides until the game ends. */
-static void score_text(char *buf, size_t size, int32_t score)
-{
-    if (FAN_SCORE_IS_WIN(score))
-        snprintf(buf, size, "win in %d", (int) FAN_SCORE_TURNS(score));
-    else if (FAN_SCORE_IS_LOSS(score))
-        snprintf(buf, size, "loss in %d", (int) FAN_SCORE_TURNS(score));
-    else
-        snprintf(buf, size, "cp %d", (int) score);
-}
-
 /* Prints the turns of a line in notation, each read in the position the
  * ones before it lead to. Returns FAN_OK or the library's error. */
 static int print_pv(const fan_position *pos, const fan_turn *pv, uint32_t n)
@@ -77,14 +63,8 @@ static int print_pv(const fan_position *pos, const fan_turn *pv, uint32_t n)
 static int analysis_line(void *user, const fan_search_result *line)
 {
     analysis *a = user;
-    char score[32];
-    score_text(score, sizeof score, line->score);
-    printf("info depth %" PRIu32 " seldepth %" PRIu32, line->depth,
-           line->seldepth);
-    if (a->multipv > 1)
-        printf(" multipv %" PRIu32, line->line);
-    printf(" score %s nodes %" PRIu64 " time %" PRIu64 " pv", score,
-           line->nodes, line->time_ms);
+    print_search_line(line->depth, line->seldepth, a->multipv, line->line,
+                      line->score, line->nodes, line->time_ms);
     int r = print_pv(a->pos, line->pv, line->pv_length);
     printf("\n");
     fflush(stdout);
@@ -111,13 +91,8 @@ static int run_analyze(const cli_command *cmd, const cli_value *v,
         fan_position_free(pos);
         return cli_library_error("analyze", r);
     }
-    fan_search_limits limits = FAN_SEARCH_LIMITS_INIT;
-    limits.max_depth = (uint32_t) v[OPT_DEPTH].number;
-    limits.time_ms = v[OPT_TIME].given    ? v[OPT_TIME].number
-                     : v[OPT_DEPTH].given ? 0
-                                          : ANALYZE_TIME_MS;
-    limits.multipv =
-        v[OPT_MULTIPV].given ? (uint32_t) v[OPT_MULTIPV].number : 1;
+    fan_search_limits limits;
+    analyze_limits(&limits, &v[OPT_DEPTH], &v[OPT_TIME], &v[OPT_MULTIPV]);
     analysis a = {pos, limits.multipv, 0};
     fan_search_result result = FAN_SEARCH_RESULT_INIT;
     r = fan_search_run(&result, search, pos, &limits, analysis_line, &a);

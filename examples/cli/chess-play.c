@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* fanorona chess play: a game of Fanorona Chess in the terminal between
- * people, a random mover and a greedy one (the engine comes later). A
- * human types moves in the notation of doc/fanorona-chess.md, or a
- * command: moves, undo, fen, record, help, quit. */
+ * people, a random mover, a greedy one and the engine (the library's
+ * search at a level, fan_chess_search_run()). A human types moves in the
+ * notation of doc/fanorona-chess.md, or a command: moves, undo, fen,
+ * record, help, quit. */
 #include "chess.h"
+#include "play.h"
 #include "splitmix.h"
 #include "text.h"
 
@@ -12,22 +14,20 @@
 #include <string.h>
 
 enum { PLAY_FEN, PLAY_WHITE, PLAY_BLACK, PLAY_SEED };
-enum { HUMAN, RANDOM, GREEDY };
-
-static const char *const player_choices[] = {"human", "random", "greedy", NULL};
+/* HUMAN, RANDOM and ENGINE are those of fanorona play (play.h) */
+#define GREEDY 3
 
 static const cli_option play_options[] = {
     [PLAY_FEN] = {.name = "--fen", .kind = CLI_TEXT, .value = "STRING",
                   .help = "the Fanorona Chess position string to start from"},
-    [PLAY_WHITE] = {.name = "--white", .kind = CLI_CHOICE,
-                    .choices = player_choices,
+    [PLAY_WHITE] = {.name = "--white", .kind = CLI_TEXT, .value = "PLAYER",
                     .help = "who plays White (default human)"},
-    [PLAY_BLACK] = {.name = "--black", .kind = CLI_CHOICE,
-                    .choices = player_choices,
+    [PLAY_BLACK] = {.name = "--black", .kind = CLI_TEXT, .value = "PLAYER",
                     .help = "who plays Black (default random)"},
     [PLAY_SEED] = {.name = "--seed", .kind = CLI_NUMBER, .value = "N",
                    .lo = 0, .hi = UINT64_MAX,
-                   .help = "the seed of the random and greedy players"},
+                   .help = "the seed of the random and greedy players and "
+                           "of the levels' noise"},
     {0},
 };
 
@@ -64,6 +64,26 @@ static fan_chess_move pick(const fan_chess *g, int kind, uint64_t *rng)
             best[nb++] = m[i];
     }
     return best[splitmix64_next(rng) % nb];
+}
+
+/* The engine's move: a search at its level (full strength:
+ * ENGINE_TIME_MS), the level's noise seeded from the game's generator so
+ * that --seed repeats the game. */
+static int engine_move(fan_chess_move *out, fan_search *search,
+                       const fan_chess *g, int level, uint64_t *rng)
+{
+    fan_search_limits limits = FAN_SEARCH_LIMITS_INIT;
+    limits.level = (uint32_t) level;
+    if (level == 0)
+        limits.time_ms = ENGINE_TIME_MS;
+    limits.seed = splitmix64_next(rng);
+    fan_chess_search_result result;
+    fan_chess_search_result_init(&result);
+    fflush(stdout);
+    int r = fan_chess_search_run(&result, search, g, &limits, NULL, NULL);
+    if (r == FAN_OK)
+        *out = result.best;
+    return r;
 }
 
 static void print_position(const fan_chess *g)
@@ -145,17 +165,35 @@ static int human_turn(fan_chess *g, const int *players)
 static int run_play(const cli_command *cmd, const cli_value *v, int noperands,
                     char **operands)
 {
-    (void) cmd;
     (void) noperands;
     (void) operands;
-    int players[2] = {
-        v[PLAY_WHITE].given ? (int) v[PLAY_WHITE].number : HUMAN,
-        v[PLAY_BLACK].given ? (int) v[PLAY_BLACK].number : RANDOM};
+    int players[2] = {HUMAN, RANDOM}, levels[2] = {0, 0};
+    for (int c = 0; c < 2; c++) {
+        const char *text = v[c ? PLAY_BLACK : PLAY_WHITE].text;
+        if (!text)
+            continue;
+        players[c] = !strcmp(text, "greedy")
+                         ? GREEDY
+                         : parse_player(text, &levels[c]);
+        if (players[c] < 0)
+            return cli_usage_error(cmd,
+                                   "%s takes human, random, greedy, engine "
+                                   "or engine:LEVEL (1..%d)",
+                                   c ? "--black" : "--white",
+                                   FAN_SEARCH_MAX_LEVEL);
+    }
     uint64_t rng = v[PLAY_SEED].given ? v[PLAY_SEED].number : 1;
     fan_chess *g = NULL;
     int status = chess_position(&g, v[PLAY_FEN].text, "--fen");
     if (status)
         return status;
+    fan_search *search = NULL;
+    int r = FAN_OK;
+    if ((players[0] == ENGINE || players[1] == ENGINE) &&
+        (r = fan_search_new(&search, NULL)) != FAN_OK) {
+        fan_chess_free(g);
+        return cli_library_error("engine", r);
+    }
     print_position(g);
     for (;;) {
         if (fan_chess_result(g) != FAN_ONGOING) {
@@ -171,7 +209,15 @@ static int run_play(const cli_command *cmd, const cli_value *v, int noperands,
                 break;
             continue;
         }
-        fan_chess_move m = pick(g, who, &rng);
+        fan_chess_move m = 0;
+        if (who != ENGINE)
+            m = pick(g, who, &rng);
+        else if ((r = engine_move(&m, search, g,
+                                  levels[fan_chess_side_to_move(g) - 1],
+                                  &rng)) != FAN_OK) {
+            status = cli_library_error("engine", r);
+            break;
+        }
         char t[FAN_CHESS_MOVE_STRING_MAX];
         fan_chess_move_to_string(t, sizeof t, NULL, g, m);
         printf("%s plays %s\n",
@@ -179,14 +225,19 @@ static int run_play(const cli_command *cmd, const cli_value *v, int noperands,
         fan_chess_play(g, m);
         print_position(g);
     }
+    fan_search_free(search);
     fan_chess_free(g);
-    return 0;
+    return status;
 }
 
 const cli_command cli_chess_play = {
     .name = "chess play",
     .options = play_options,
+    .note = "(PLAYER: human, random, greedy, engine or engine:LEVEL)",
     .help = "plays a game of Fanorona Chess in the terminal: people type "
-            "their moves, the random and greedy players answer at once.",
+            "their moves, the random and greedy players answer at once, "
+            "the engine after its search: 'engine:LEVEL' plays at a level "
+            "from 1 (weakest) to 10, plain 'engine' at full strength with "
+            "1000 ms a move.",
     .run = run_play,
 };

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* fanorona chess ...: Fanorona Chess (doc/fanorona-chess.md) from the
- * command line: perft, show and svg, the family of commands that
- * options.h foresees. */
+ * command line: perft, show and svg here, play (chess-play.c) and analyze
+ * (chess-analyze.c), the family of commands that options.h foresees. */
 #include "chess.h"
 #include "text.h"
 
@@ -249,7 +249,8 @@ static const cli_command chess_svg = {
 };
 
 static const cli_command *const chess_commands[] = {
-    &chess_perft, &chess_show, &chess_svg, &cli_chess_play, NULL};
+    &chess_perft, &chess_show, &chess_svg, &cli_chess_play,
+    &cli_chess_analyze, NULL};
 
 const cli_command cli_command_chess = {
     .name = "chess",

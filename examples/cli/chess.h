@@ -14,5 +14,6 @@ int chess_position(fan_chess **out, const char *text, const char *what);
 void chess_print_board(const fan_chess *g);
 
 extern const cli_command cli_chess_play;
+extern const cli_command cli_chess_analyze;
 
 #endif

@@ -218,9 +218,7 @@ static int play_game(game *g)
     }
 }
 
-/* human, random, engine or engine:LEVEL (1..FAN_SEARCH_MAX_LEVEL; plain
- * engine plays at full strength, level 0). */
-static int parse_player(const char *text, int *level)
+int parse_player(const char *text, int *level)
 {
     uint64_t n = 0;
     *level = 0;

@@ -40,6 +40,10 @@ int read_line(game *g, const char *prompt, char *buf, size_t size);
 int steps_now(fan_step *out, size_t *n, const fan_position *pos);
 /* Says which turn was just completed (the last one in the history). */
 void report_last_turn(const game *g, const char *prefix, const char *who);
+/* human, random, engine or engine:LEVEL (1..FAN_SEARCH_MAX_LEVEL; plain
+ * engine plays at full strength, level 0): HUMAN, RANDOM or ENGINE with
+ * *level set, or -1. Fanorona Chess's players too (chess-play.c). */
+int parse_player(const char *text, int *level);
 /* Carries out one line a human typed; an ACT_ value or an error code. */
 int human_command(game *g, const char *line);
 

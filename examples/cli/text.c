@@ -5,6 +5,7 @@
 #include "options.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -204,4 +205,33 @@ int position_from_record(fan_position **out, const cli_command *cmd,
     }
     free(text);
     return status ? status : check_rules(out, cmd, rules, "the game record");
+}
+
+void analyze_limits(fan_search_limits *out, const cli_value *depth,
+                    const cli_value *time_ms, const cli_value *multipv)
+{
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.max_depth = (uint32_t) depth->number;
+    l.time_ms = time_ms->given ? time_ms->number
+                : depth->given ? 0
+                               : ANALYZE_TIME_MS;
+    l.multipv = multipv->given ? (uint32_t) multipv->number : 1;
+    *out = l;
+}
+
+void print_search_line(uint32_t depth, uint32_t seldepth, uint32_t multipv,
+                       uint32_t line, int32_t score, uint64_t nodes,
+                       uint64_t time_ms)
+{
+    printf("info depth %" PRIu32 " seldepth %" PRIu32, depth, seldepth);
+    if (multipv > 1)
+        printf(" multipv %" PRIu32, line);
+    printf(" score ");
+    if (FAN_SCORE_IS_WIN(score))
+        printf("win in %d", (int) FAN_SCORE_TURNS(score));
+    else if (FAN_SCORE_IS_LOSS(score))
+        printf("loss in %d", (int) FAN_SCORE_TURNS(score));
+    else
+        printf("cp %d", (int) score);
+    printf(" nodes %" PRIu64 " time %" PRIu64 " pv", nodes, time_ms);
 }

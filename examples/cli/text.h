@@ -25,6 +25,22 @@ void step_text(char *buf, const fan_step *step);
 const char *color_name(int color);
 int other_color(int color);
 
+/* The limits of "analyze" and "chess analyze" from their --depth N,
+ * --time MS and --multipv K: a depth alone has no time limit, neither
+ * gives ANALYZE_TIME_MS. */
+#define ANALYZE_TIME_MS 1000
+void analyze_limits(fan_search_limits *out, const cli_value *depth,
+                    const cli_value *time_ms, const cli_value *multipv);
+
+/* The start of an analysis line, up to " pv" (the moves follow in the
+ * game's notation): "info depth D seldepth S [multipv K] score ... nodes
+ * N time MS pv", the score "cp 25", or "win in N" / "loss in N" with N
+ * the complete turns (Fanorona) or plies (Fanorona Chess) of both sides
+ * until the game ends; "multipv K" when multipv > 1. */
+void print_search_line(uint32_t depth, uint32_t seldepth, uint32_t multipv,
+                       uint32_t line, int32_t score, uint64_t nodes,
+                       uint64_t time_ms);
+
 /* At most this many bytes of a refused line are shown around the fault. */
 #define TEXT_WINDOW 100
 

@@ -30,7 +30,9 @@ static void usage(FILE *out)
             "[infinite] [ponder],\n"
             "ponderhit, stop, d, fen, quit.\n"
             "Options: Hash (MiB), Threads, Ponder, MultiPV, Level (0-10), "
-            "MandatoryContinuation.\n"
+            "MandatoryContinuation,\n"
+            "TablePath, Variant (fanorona or fanorona-chess: chess "
+            "positions and moves).\n"
             "See doc/search.md.\n");
 }
 

@@ -6,16 +6,12 @@
  * be carried out never leaves the engine on an unrelated position: it says
  * why with "info string" and keeps the most that is valid. */
 #define _POSIX_C_SOURCE 200809L
-#include "protocol.h"
+#include "engine.h"
 
 #include <fanorona.h>
 
 #include "options.h"
-#include "ponder.h"
 
-#include <pthread.h>
-#include <stdatomic.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,40 +53,7 @@ static int play_compact(fan_position *pos, const char *text,
 }
 
 /* ------------------------------------------------------------------ */
-/* Engine state                                                        */
-
-struct engine {
-    FILE *out;
-    uint32_t cap_depth; /* engine_set_cap() */
-    uint64_t cap_nodes;
-    fan_search *search;
-    fan_tb *tables; /* setoption TablePath: borrowed by the search */
-    fan_position *pos;
-    int rules;       /* MandatoryContinuation */
-    uint32_t hash, threads, multipv, level;
-    pthread_mutex_t out_lock;
-    /* the search thread */
-    pthread_t thread;
-    int running;           /* a thread exists that was not joined */
-    atomic_int finished;   /* it has printed bestmove */
-    int infinite;          /* bestmove waits for stop */
-    atomic_int stop_requested;
-    fan_search_limits limits;
-    fan_position *search_pos;
-    ponder ponder; /* go ponder, ponderhit (ponder.c) */
-};
-
-static void say(engine *e, const char *fmt, ...)
-{
-    va_list ap;
-    pthread_mutex_lock(&e->out_lock);
-    va_start(ap, fmt);
-    vfprintf(e->out, fmt, ap);
-    va_end(ap);
-    fputc('\n', e->out);
-    fflush(e->out);
-    pthread_mutex_unlock(&e->out_lock);
-}
+/* The search thread                                                   */
 
 /* The PV as compact text, each turn written as its canonical path. */
 static void pv_text(char *buf, size_t size, const fan_position *pos,
@@ -115,29 +78,13 @@ static void pv_text(char *buf, size_t size, const fan_position *pos,
     fan_position_free(p);
 }
 
-static void score_text(char *buf, size_t size, int score)
-{
-    if (FAN_SCORE_IS_WIN(score))
-        snprintf(buf, size, "mate %d", (FAN_SCORE_TURNS(score) + 1) / 2);
-    else if (FAN_SCORE_IS_LOSS(score))
-        snprintf(buf, size, "mate -%d", FAN_SCORE_TURNS(score) / 2);
-    else
-        snprintf(buf, size, "cp %d", score);
-}
-
 static int on_progress(void *user, const fan_search_result *r)
 {
     engine *e = user;
-    char pv[4096], sc[32];
+    char pv[4096];
     pv_text(pv, sizeof pv, e->search_pos, r);
-    score_text(sc, sizeof sc, r->score);
-    uint64_t nps = r->time_ms ? r->nodes * 1000 / r->time_ms : 0;
-    char mpv[32] = "";
-    if (e->limits.multipv > 1)
-        snprintf(mpv, sizeof mpv, " multipv %u", r->line);
-    say(e, "info depth %u seldepth %u%s score %s nodes %llu nps %llu time %llu pv %s",
-        r->depth, r->seldepth, mpv, sc, (unsigned long long)r->nodes,
-        (unsigned long long)nps, (unsigned long long)r->time_ms, pv);
+    engine_say_info(e, r->depth, r->seldepth, r->line, r->score, r->nodes,
+                    r->time_ms, pv);
     return ponder_iteration_done(&e->ponder, r);
 }
 
@@ -147,22 +94,27 @@ static void *search_main(void *arg)
     fan_search_result r = FAN_SEARCH_RESULT_INIT;
     int rc = fan_search_run(&r, e->search, e->search_pos, &e->limits,
                             on_progress, e);
+    engine_wait_stop(e);
+    if (rc != FAN_OK) {
+        engine_say(e, "info string no search: %s", fan_strerror(rc));
+        engine_say(e, "bestmove (none)");
+    } else {
+        char mv[2 * COMPACT_MAX + 8];
+        ponder_bestmove_text(mv, sizeof mv, e->search_pos, &r);
+        engine_say(e, "bestmove %s", mv);
+    }
+    e->finished = 1;
+    return NULL;
+}
+
+void engine_wait_stop(engine *e)
+{
     /* "go infinite" answers only after "stop", "go ponder" after
      * "ponderhit" or "stop" */
     while ((e->infinite || ponder_waiting(&e->ponder)) && !e->stop_requested) {
         struct timespec ts = {0, 2000000};
         nanosleep(&ts, NULL);
     }
-    if (rc != FAN_OK) {
-        say(e, "info string no search: %s", fan_strerror(rc));
-        say(e, "bestmove (none)");
-    } else {
-        char mv[2 * COMPACT_MAX + 8];
-        ponder_bestmove_text(mv, sizeof mv, e->search_pos, &r);
-        say(e, "bestmove %s", mv);
-    }
-    e->finished = 1;
-    return NULL;
 }
 
 /* Stops the search (repeating the request until it returns) and joins. */
@@ -183,12 +135,14 @@ static void finish_search(engine *e, int stop)
     e->running = 0;
     fan_position_free(e->search_pos);
     e->search_pos = NULL;
+    fan_chess_free(e->search_cpos);
+    e->search_cpos = NULL;
 }
 
 /* ------------------------------------------------------------------ */
 /* Commands                                                            */
 
-static char *next_token(char **s)
+char *engine_next_token(char **s)
 {
     while (**s == ' ' || **s == '\t')
         (*s)++;
@@ -204,20 +158,22 @@ static char *next_token(char **s)
 
 static void cmd_uci(engine *e)
 {
-    say(e, "id name libfanorona %s", fan_version_string());
-    say(e, "id author the libfanorona authors");
-    say(e, "option name Hash type spin default 16 min 1 max %d",
+    engine_say(e, "id name libfanorona %s", fan_version_string());
+    engine_say(e, "id author the libfanorona authors");
+    engine_say(e, "option name Hash type spin default 16 min 1 max %d",
         FAN_SEARCH_MAX_HASH_MIB);
-    say(e, "option name Threads type spin default 1 min 1 max %d",
+    engine_say(e, "option name Threads type spin default 1 min 1 max %d",
         FAN_SEARCH_MAX_THREADS);
-    say(e, "option name Ponder type check default false");
-    say(e, "option name MultiPV type spin default 1 min 1 max %d",
+    engine_say(e, "option name Ponder type check default false");
+    engine_say(e, "option name MultiPV type spin default 1 min 1 max %d",
         FAN_SEARCH_MAX_MULTIPV);
-    say(e, "option name MandatoryContinuation type check default false");
-    say(e, "option name Level type spin default 0 min 0 max %d",
+    engine_say(e, "option name MandatoryContinuation type check default false");
+    engine_say(e, "option name Level type spin default 0 min 0 max %d",
         FAN_SEARCH_MAX_LEVEL);
-    say(e, "option name TablePath type string default <empty>");
-    say(e, "uciok");
+    engine_say(e, "option name TablePath type string default <empty>");
+    engine_say(e, "option name Variant type combo default fanorona var "
+                  "fanorona var fanorona-chess");
+    engine_say(e, "uciok");
 }
 
 static void new_position(engine *e, fan_position *p)
@@ -248,7 +204,7 @@ static void set_tables(engine *e, const char *dir)
     if (*dir && strcmp(dir, "<empty>")) {
         int r = fan_tb_open(&tb, dir);
         if (r != FAN_OK) {
-            say(e, "info string no tables in %s: %s; the old ones are kept",
+            engine_say(e, "info string no tables in %s: %s; the old ones are kept",
                 dir, fan_strerror(r));
             return;
         }
@@ -257,8 +213,23 @@ static void set_tables(engine *e, const char *dir)
     fan_tb_close(e->tables);
     e->tables = tb;
     if (tb)
-        say(e, "info string tables of up to %d pieces from %s",
+        engine_say(e, "info string tables of up to %d pieces from %s",
             tables_pieces(tb), dir);
+}
+
+/* setoption Variant: the game of the positions, moves and searches that
+ * follow; a switch starts a new game at the start position (the search
+ * handle, shared by both games, is cleared). */
+static void set_variant(engine *e, int chess)
+{
+    if (chess == e->chess)
+        return;
+    if (chess && chess_new_game(e) != FAN_OK)
+        return;
+    e->chess = chess;
+    fan_search_clear(e->search);
+    engine_say(e, "info string variant %s",
+               chess ? "fanorona-chess" : "fanorona");
 }
 
 static void cmd_setoption(engine *e, char *rest)
@@ -267,7 +238,7 @@ static void cmd_setoption(engine *e, char *rest)
     char *name = strstr(rest, "name ");
     char *value = strstr(rest, " value ");
     if (!name) {
-        say(e, "info string setoption needs a name");
+        engine_say(e, "info string setoption needs a name");
         return;
     }
     name += 5;
@@ -306,6 +277,10 @@ static void cmd_setoption(engine *e, char *rest)
     else if (!strcasecmp(name, "Ponder") && value &&
              (!strcasecmp(value, "true") || !strcasecmp(value, "false")))
         ; /* the GUI says whether it sends "go ponder": nothing to set */
+    else if (!strcasecmp(name, "Variant") && value &&
+             (!strcasecmp(value, "fanorona") ||
+              !strcasecmp(value, "fanorona-chess")))
+        set_variant(e, !strcasecmp(value, "fanorona-chess"));
     else if (!strcasecmp(name, "MandatoryContinuation") && value &&
              (!strcasecmp(value, "true") || !strcasecmp(value, "false"))) {
         int rules = !strcasecmp(value, "true") ? FAN_RULES_MUST : FAN_RULES_STOP;
@@ -317,7 +292,7 @@ static void cmd_setoption(engine *e, char *rest)
                 new_position(e, p);
         }
     } else
-        say(e, "info string unknown option or bad value: %s", name);
+        engine_say(e, "info string unknown option or bad value: %s", name);
 }
 
 /* "position startpos|fen STRING [moves M...]". A string that cannot be read
@@ -333,40 +308,43 @@ static void cmd_position(engine *e, char *rest)
         *moves = '\0';
         moves += 6;
     }
-    char *s = rest;
-    char *kind = next_token(&s);
-    fan_position *p = NULL;
-    int r = FAN_OK;
+    char *s = rest, *fen = NULL;
+    char *kind = engine_next_token(&s);
     if (kind && !strcmp(kind, "fen")) {
         while (*s == ' ')
             s++;
         size_t len = strlen(s);
         while (len && (s[len - 1] == ' ' || s[len - 1] == '\r'))
             s[--len] = '\0';
-        fan_parse_error err;
-        r = fan_position_from_string(&p, s, e->rules, &err);
-        if (r != FAN_OK) {
-            say(e, "info string bad position at byte %u: %s; at the start "
-                   "position now", err.offset, err.message);
-            moves = NULL;
-        }
+        fen = s;
     } else if (!kind || strcmp(kind, "startpos")) {
-        say(e, "info string position needs startpos or fen; at the start "
+        engine_say(e, "info string position needs startpos or fen; at the start "
                "position now");
         moves = NULL;
     }
+    if (e->chess) {
+        chess_cmd_position(e, fen, moves);
+        return;
+    }
+    fan_position *p = NULL;
+    int r = FAN_OK;
+    fan_parse_error err;
+    memset(&err, 0, sizeof err);
+    if (fen && (r = fan_position_from_string(&p, fen, e->rules, &err)) !=
+                   FAN_OK) {
+        engine_bad_position(e, &err);
+        moves = NULL;
+    }
     if (!p && (r = fan_position_new(&p, e->rules)) != FAN_OK) {
-        say(e, "info string %s; the position is unchanged", fan_strerror(r));
+        engine_say(e, "info string %s; the position is unchanged", fan_strerror(r));
         return;
     }
     char *m;
-    for (int i = 1; moves && (m = next_token(&moves)); i++) {
+    for (int i = 1; moves && (m = engine_next_token(&moves)); i++) {
         fan_parse_error err;
         memset(&err, 0, sizeof err);
         if ((r = play_compact(p, m, &err)) != FAN_OK) {
-            say(e, "info string move %d (%s) not played: %s: %s; the "
-                   "position is the one after move %d", i, m,
-                fan_strerror(r), err.message, i - 1);
+            engine_move_refused(e, i, m, r, err.message);
             break;
         }
     }
@@ -376,13 +354,17 @@ static void cmd_position(engine *e, char *rest)
 /* "d" and "fen": what the engine is on. */
 static void cmd_show(engine *e, int details)
 {
+    if (e->chess) {
+        chess_cmd_show(e, details);
+        return;
+    }
     char buf[FAN_POSITION_STRING_MAX];
     fan_position_to_string(buf, sizeof buf, NULL, e->pos);
-    say(e, "info string position %s", buf);
+    engine_say(e, "info string position %s", buf);
     if (!details)
         return;
     int res = fan_position_result(e->pos);
-    say(e, "info string %s to move, %s rules, %d turns played, %s%s%s",
+    engine_say(e, "info string %s to move, %s rules, %d turns played, %s%s%s",
         fan_position_side_to_move(e->pos) == FAN_WHITE ? "white" : "black",
         fan_position_rules(e->pos) == FAN_RULES_MUST ? "must-continue"
                                                      : "stop-at-will",
@@ -395,7 +377,7 @@ static void cmd_show(engine *e, int details)
  * is not a number. */
 static uint64_t arg_u64(char **s)
 {
-    char *t = next_token(s);
+    char *t = engine_next_token(s);
     uint64_t v = 0;
     return t && cli_parse_unsigned(t, &v) == 0 ? v : 0;
 }
@@ -406,7 +388,7 @@ static void cmd_go(engine *e, char *rest)
     uint64_t wtime = 0, btime = 0, winc = 0, binc = 0, movestogo = 0;
     int clock = 0, infinite = 0, pondering = 0;
     char *s = rest, *t;
-    while ((t = next_token(&s))) {
+    while ((t = engine_next_token(&s))) {
         if (!strcmp(t, "depth")) {
             uint64_t d = arg_u64(&s);
             l.max_depth = (uint32_t)(d > FAN_SEARCH_MAX_DEPTH ? FAN_SEARCH_MAX_DEPTH : d);
@@ -431,7 +413,8 @@ static void cmd_go(engine *e, char *rest)
     }
     if (clock) {
         /* the library plans the time of a turn from the mover's clock */
-        int white = fan_position_side_to_move(e->pos) == FAN_WHITE;
+        int white = (e->chess ? fan_chess_side_to_move(e->cpos)
+                              : fan_position_side_to_move(e->pos)) == FAN_WHITE;
         l.clock_ms = white ? wtime : btime;
         l.increment_ms = white ? winc : binc;
         l.moves_to_go = movestogo > 1000 ? 1000 : (uint32_t)movestogo;
@@ -447,7 +430,7 @@ static void cmd_go(engine *e, char *rest)
         o.hash_mib = o.hash_mib > 4 ? 4 : o.hash_mib;
     }
     if (fan_search_configure(e->search, &o) != FAN_OK)
-        say(e, "info string cannot resize the table; the old one is kept");
+        engine_say(e, "info string cannot resize the table; the old one is kept");
     if (e->cap_depth) {
         /* fuzzing: a short search whatever was asked */
         l.time_ms = 0;
@@ -463,21 +446,28 @@ static void cmd_go(engine *e, char *rest)
     l.seed = (uint64_t)time(NULL);
     if (e->level == 0)
         l.seed = 0;
-    if (pondering)
+    if (pondering && e->chess)
+        engine_say(e, "info string go ponder is for Fanorona only: "
+                      "searching with the limits given");
+    else if (pondering)
         ponder_start(&e->ponder, &l, e->pos, e->search, &e->finished);
     e->limits = l;
     e->infinite = infinite;
     e->stop_requested = 0;
     e->finished = 0;
-    if (fan_position_clone(&e->search_pos, e->pos) != FAN_OK) {
-        say(e, "bestmove (none)");
+    if (e->chess ? fan_chess_clone(&e->search_cpos, e->cpos) != FAN_OK
+                 : fan_position_clone(&e->search_pos, e->pos) != FAN_OK) {
+        engine_say(e, "bestmove (none)");
         return;
     }
-    if (pthread_create(&e->thread, NULL, search_main, e)) {
-        say(e, "info string cannot start the search thread");
-        say(e, "bestmove (none)");
+    if (pthread_create(&e->thread, NULL,
+                       e->chess ? chess_search_main : search_main, e)) {
+        engine_say(e, "info string cannot start the search thread");
+        engine_say(e, "bestmove (none)");
         fan_position_free(e->search_pos);
         e->search_pos = NULL;
+        fan_chess_free(e->search_cpos);
+        e->search_cpos = NULL;
         return;
     }
     e->running = 1;
@@ -516,6 +506,7 @@ void engine_free(engine *e)
     fan_search_free(e->search);
     fan_tb_close(e->tables);
     fan_position_free(e->pos);
+    fan_chess_free(e->cpos);
     ponder_destroy(&e->ponder);
     pthread_mutex_destroy(&e->out_lock);
     free(e);
@@ -532,10 +523,15 @@ const struct fan_position *engine_position(const engine *e)
     return e->pos;
 }
 
+const struct fan_chess *engine_chess_position(const engine *e)
+{
+    return e->chess ? e->cpos : NULL;
+}
+
 int engine_command(engine *e, char *line)
 {
     char *s = line;
-    char *cmd = next_token(&s);
+    char *cmd = engine_next_token(&s);
     if (!cmd)
         return 0;
     if (e->running && e->finished && !e->infinite)
@@ -543,12 +539,12 @@ int engine_command(engine *e, char *line)
     if (!strcmp(cmd, "quit")) {
         return 1;
     } else if (!strcmp(cmd, "isready")) {
-        say(e, "readyok");
+        engine_say(e, "readyok");
     } else if (!strcmp(cmd, "stop")) {
         finish_search(e, 1);
     } else if (!strcmp(cmd, "ponderhit")) {
         if (e->running && ponder_hit(&e->ponder) < 0) {
-            say(e, "info string cannot start the timer; answering now");
+            engine_say(e, "info string cannot start the timer; answering now");
             finish_search(e, 1);
         }
     } else if (!strcmp(cmd, "uci")) {
@@ -557,7 +553,9 @@ int engine_command(engine *e, char *line)
         finish_search(e, 1);
         fan_search_clear(e->search);
         fan_position *p = NULL;
-        if (fan_position_new(&p, e->rules) == FAN_OK)
+        if (e->chess)
+            chess_new_game(e);
+        else if (fan_position_new(&p, e->rules) == FAN_OK)
             new_position(e, p);
     } else if (!strcmp(cmd, "setoption")) {
         finish_search(e, 1);
@@ -571,7 +569,7 @@ int engine_command(engine *e, char *line)
     } else if (!strcmp(cmd, "d") || !strcmp(cmd, "fen")) {
         cmd_show(e, cmd[0] == 'd');
     } else {
-        say(e, "info string unknown command: %.40s", cmd);
+        engine_say(e, "info string unknown command: %.40s", cmd);
     }
     return 0;
 }

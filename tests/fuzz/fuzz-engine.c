@@ -2,11 +2,15 @@
 /* Fuzzes fanorona-engine's command reader (examples/engine/protocol.c):
  * any lines, fed one by one, are answered without a crash, and after each
  * the engine is on a position whose string reads back to an equal
- * position; every line it writes is one of the protocol's answers. Its
- * searches are capped (2 turns deep, 300 nodes, 2 threads, 4 MiB). */
+ * position (and, after "setoption name Variant value fanorona-chess", on
+ * a chess position that reads back too); every line it writes is one of
+ * the protocol's answers. Its searches are capped (2 turns or plies deep,
+ * 300 nodes, 2 threads, 4 MiB). */
 #define _POSIX_C_SOURCE 200809L
 #include "fuzz.h"
 #include "protocol.h"
+
+#include <fanorona-chess.h>
 
 #include <string.h>
 
@@ -22,6 +26,16 @@ static void check_position(const engine *e)
                   FAN_OK);
     FUZZ_CHECK_EQ(fan_position_equal(p, q), 1);
     fan_position_free(q);
+    /* and the Fanorona Chess one while that is the variant */
+    const fan_chess *g = engine_chess_position(e);
+    if (!g)
+        return;
+    char ctext[FAN_CHESS_STRING_MAX];
+    FUZZ_CHECK_EQ(fan_chess_to_string(ctext, sizeof ctext, NULL, g), FAN_OK);
+    fan_chess *h = NULL;
+    FUZZ_CHECK_EQ(fan_chess_from_string(&h, ctext, NULL), FAN_OK);
+    FUZZ_CHECK_EQ(fan_chess_equal(g, h), 1);
+    fan_chess_free(h);
 }
 
 static void check_output(char *out)

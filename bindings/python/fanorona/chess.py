@@ -349,3 +349,19 @@ class ChessPosition:
 
     def _repr_svg_(self):
         return self.svg()
+
+    # -- search --------------------------------------------------------
+    def search(self, depth=None, nodes=None, time_ms=None, threads=None,
+               level=None, seed=None, multipv=1, search=None, progress=None):
+        """The best move found by the library's search
+        (fan_chess_search_run(); depth in plies), as a
+        fanorona.search.ChessSearchResult. Arguments and rules as
+        Position.search().
+
+        >>> r = ChessPosition("kp3/1p3/1PP2/P4/5/5/4Q/5/K4 w - - - 0 1").search(depth=2)
+        >>> r.is_win, r.plies_to_end
+        (True, 1)
+        """
+        from .search import _search_once
+        return _search_once(self, depth, nodes, time_ms, threads, level, seed,
+                           multipv, search, progress)

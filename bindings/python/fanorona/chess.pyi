@@ -1,7 +1,11 @@
 # SPDX-License-Identifier: MIT
 # Types of fanorona.chess (the code is chess.py; stubtest checks that the
 # two agree).
-from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Set, Union
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, List, NamedTuple,
+                    Optional, Set, Union)
+
+if TYPE_CHECKING:
+    from .search import ChessSearchResult, Search
 
 __all__ = ["ChessPosition", "ChessMove", "ChessResult", "point", "point_name",
            "START"]
@@ -86,3 +90,9 @@ class ChessPosition:
     def record(self) -> str: ...
     def svg(self, highlight: Iterable[_PointLike] = ..., move: Optional[ChessMove] = ...,
             coordinates: bool = ...) -> str: ...
+    def search(self, depth: Optional[int] = ..., nodes: Optional[int] = ...,
+               time_ms: Optional[int] = ..., threads: Optional[int] = ...,
+               level: Optional[int] = ..., seed: Optional[int] = ..., multipv: int = ...,
+               search: "Optional[Search]" = ...,
+               progress: "Optional[Callable[[ChessSearchResult], object]]" = ...
+               ) -> "ChessSearchResult": ...

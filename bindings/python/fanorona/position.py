@@ -550,23 +550,9 @@ class Position:
         one thread and no time limit give equal results; with search, its
         own threads are used and threads must be None. GameOverError once
         the game has ended."""
-        from .search import Search
-        if depth is None and nodes is None and time_ms is None and \
-                search is None and progress is None:
-            # nothing could end it but Ctrl-C
-            raise error_for(_lib.FAN_EINVAL, "fan_search_run",
-                            "search() needs a limit: depth, nodes or "
-                            "time_ms (or a Search to stop() from another "
-                            "thread, or a progress callback that stops it)")
-        if search is not None:
-            if threads is not None:
-                raise TypeError("threads belong to the Search handle: "
-                                "Search(threads=N) or search.configure()")
-            return search.run(self, depth, nodes, time_ms, level, seed,
-                              multipv, progress)
-        with Search(threads=1 if threads is None else threads) as s:
-            return s.run(self, depth, nodes, time_ms, level, seed, multipv,
-                         progress)
+        from .search import _search_once
+        return _search_once(self, depth, nodes, time_ms, threads, level, seed,
+                           multipv, search, progress)
 
     # -----------------------------------------------------------------
     # Game records

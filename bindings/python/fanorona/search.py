@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""The game-tree search (doc/search.md): a Search handle and its results."""
+"""The game-tree search (doc/search.md): a Search handle and its results,
+for Fanorona and for Fanorona Chess (one handle searches both)."""
 import ctypes
 import os
 import signal
@@ -9,9 +10,47 @@ from . import _lib
 from .errors import check, error_for
 from .moves import Turn
 
-__all__ = ["Search", "SearchResult", "SCORE_WIN", "SCORE_DECISIVE_TURNS"]
+__all__ = ["Search", "SearchResult", "ChessSearchResult", "SCORE_WIN",
+           "SCORE_DECISIVE_TURNS"]
 
 _L = _lib.lib
+
+
+class _ChessResultC(ctypes.Structure):
+    """fan_chess_search_result of fanorona-chess.h, version 1."""
+    _fields_ = [("version", ctypes.c_uint32),
+                ("score", ctypes.c_int32),
+                ("best", ctypes.c_uint32),
+                ("depth", ctypes.c_uint32),
+                ("seldepth", ctypes.c_uint32),
+                ("line", ctypes.c_uint32),
+                ("pv_length", ctypes.c_uint32),
+                ("reserved", ctypes.c_uint32),
+                ("nodes", ctypes.c_uint64),
+                ("time_ms", ctypes.c_uint64),
+                ("pv", ctypes.c_uint32 * _lib.FAN_SEARCH_PV_MAX)]
+
+    def __init__(self):
+        super().__init__()
+        _L.fan_chess_search_result_init(ctypes.byref(self))
+
+
+assert ctypes.sizeof(_ChessResultC) == 304
+
+# int (*fan_chess_search_progress)(void *user,
+#                                  const fan_chess_search_result *line)
+_ChessProgress = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p,
+                                  ctypes.POINTER(_ChessResultC))
+
+_lib.declare({
+    "fan_chess_search_result_init": (ctypes.c_int,
+                                     [ctypes.POINTER(_ChessResultC)]),
+    "fan_chess_search_run": (ctypes.c_int,
+                             [ctypes.POINTER(_ChessResultC), ctypes.c_void_p,
+                              ctypes.c_void_p,
+                              ctypes.POINTER(_lib.FanSearchLimits),
+                              _ChessProgress, ctypes.c_void_p]),
+})
 
 SCORE_WIN = _lib.FAN_SCORE_WIN
 SCORE_DECISIVE_TURNS = _lib.FAN_SCORE_DECISIVE_TURNS
@@ -30,56 +69,36 @@ def _score_turns(s):
     return SCORE_WIN - s if s > 0 else SCORE_WIN + s
 
 
-class SearchResult:
-    """One line found by a search, immutable.
-
-    ``best`` is the Turn to play and ``pv`` the principal variation (a
-    list of Turns, each legal after the previous, pv[0] == best);
-    ``score`` is in hundredths of a piece from the side to move's view,
-    ``is_win`` / ``is_loss`` tell a decided game and ``turns_to_end`` the
-    complete turns of both sides until it ends (None when undecided);
-    ``depth`` (full-width turns), ``seldepth`` (captures included),
-    ``nodes``, ``time_ms`` and ``line`` (1..multipv) as the library gave
-    them.
-    """
+class _Line:
+    """What the results of both games share: immutable fields, read from
+    the library's result struct, and the FAN_SCORE_* decoding."""
 
     __slots__ = ("best", "score", "pv", "depth", "seldepth", "nodes",
                  "time_ms", "line")
 
     def __init__(self, best, score, pv, depth, seldepth, nodes, time_ms,
                  line):
-        set_ = object.__setattr__
-        set_(self, "best", best)
-        set_(self, "score", score)
-        set_(self, "pv", tuple(pv))
-        set_(self, "depth", depth)
-        set_(self, "seldepth", seldepth)
-        set_(self, "nodes", nodes)
-        set_(self, "time_ms", time_ms)
-        set_(self, "line", line)
+        for name, value in zip(_Line.__slots__,
+                               (best, score, tuple(pv), depth, seldepth,
+                                nodes, time_ms, line)):
+            object.__setattr__(self, name, value)
 
     def __setattr__(self, name, value):
-        raise AttributeError("SearchResult is immutable")
+        raise AttributeError("%s is immutable" % type(self).__name__)
 
     def __delattr__(self, name):
-        raise AttributeError("SearchResult is immutable")
+        raise AttributeError("%s is immutable" % type(self).__name__)
 
     @classmethod
     def _from_c(cls, r, position):
-        # Each turn of the line is made into a Turn (with its path, for
-        # notation) in the position it is played from.
+        # Each move of the line is made into the game's move object (with
+        # its notation) in the position it is played from.
         pos = position.copy()
-        pv = []
-        for effect in r.pv[:r.pv_length]:
-            path = _lib.FanPath()
-            check(_L.fan_position_turn_path(ctypes.byref(path), pos._h,
-                                            effect), "fan_position_turn_path")
-            pv.append(Turn(path))
-            check(_L.fan_position_play_turn(pos._h, effect),
-                  "fan_position_play_turn")
+        pv = [cls._play(pos, value)
+              for value in r.pv[:min(r.pv_length, _lib.FAN_SEARCH_PV_MAX)]]
         if not pv or r.pv[0] != r.best:  # the header promises best == pv[0]
             raise RuntimeError("libfanorona returned a line that does not "
-                               "start with its best turn")
+                               "start with its best move")
         return cls(pv[0], r.score, pv, r.depth, r.seldepth, r.nodes,
                    r.time_ms, r.line)
 
@@ -93,18 +112,75 @@ class SearchResult:
         """Whether the side to move loses by force."""
         return _score_is_loss(self.score)
 
-    @property
-    def turns_to_end(self):
-        """Complete turns (both sides) until the game ends, for a won or
-        lost score; None otherwise."""
+    def _to_end(self):
         if self.is_win or self.is_loss:
             return _score_turns(self.score)
         return None
 
     def __repr__(self):
-        return ("SearchResult(best=%s, score=%d, depth=%d, nodes=%d, pv=[%s])"
-                % (self.best, self.score, self.depth, self.nodes,
-                   " ".join(str(t) for t in self.pv)))
+        return ("%s(best=%s, score=%d, depth=%d, nodes=%d, pv=[%s])"
+                % (type(self).__name__, self.best, self.score, self.depth,
+                   self.nodes, " ".join(str(m) for m in self.pv)))
+
+
+class SearchResult(_Line):
+    """One line found by a search, immutable.
+
+    ``best`` is the Turn to play and ``pv`` the principal variation (a
+    list of Turns, each legal after the previous, pv[0] == best);
+    ``score`` is in hundredths of a piece from the side to move's view,
+    ``is_win`` / ``is_loss`` tell a decided game and ``turns_to_end`` the
+    complete turns of both sides until it ends (None when undecided);
+    ``depth`` (full-width turns), ``seldepth`` (captures included),
+    ``nodes``, ``time_ms`` and ``line`` (1..multipv) as the library gave
+    them.
+    """
+
+    __slots__ = ()
+
+    @staticmethod
+    def _play(pos, effect):
+        path = _lib.FanPath()
+        check(_L.fan_position_turn_path(ctypes.byref(path), pos._h, effect),
+              "fan_position_turn_path")
+        check(_L.fan_position_play_turn(pos._h, effect),
+              "fan_position_play_turn")
+        return Turn(path)
+
+    @property
+    def turns_to_end(self):
+        """Complete turns (both sides) until the game ends, for a won or
+        lost score; None otherwise."""
+        return self._to_end()
+
+
+class ChessSearchResult(_Line):
+    """One line found by a search of a Fanorona Chess position (a
+    fanorona.chess.ChessPosition), immutable.
+
+    ``best`` is the ChessMove to play and ``pv`` the principal variation
+    (a tuple of ChessMoves, each legal after the previous, pv[0] ==
+    best); ``score`` is in centipawns from the side to move's view,
+    ``is_win`` / ``is_loss`` tell a decided game (checkmate or stalemate
+    of the loser: both lose) and ``plies_to_end`` the moves of both sides
+    until it ends (None when undecided); ``depth`` (plies), ``seldepth``,
+    ``nodes``, ``time_ms`` and ``line`` (1..multipv) as the library gave
+    them.
+    """
+
+    __slots__ = ()
+
+    @staticmethod
+    def _play(pos, value):
+        move = pos._moves([value], 1)[0]
+        check(_L.fan_chess_play(pos._h, value), "fan_chess_play")
+        return move
+
+    @property
+    def plies_to_end(self):
+        """Moves (both sides) until the game ends, for a won or lost
+        score; None otherwise."""
+        return self._to_end()
 
 
 def _limit(value, name, bits, function="fan_search_run"):
@@ -325,7 +401,9 @@ class Search:
             clock_ms=None, increment_ms=None, moves_to_go=None):
         """Searches position (which is not changed; do not change it from
         another thread meanwhile) and returns the best line as a
-        SearchResult.
+        SearchResult; a fanorona.chess.ChessPosition is searched as
+        Fanorona Chess (fan_chess_search_run(), depth in plies) and gives
+        a ChessSearchResult.
 
         Limits: depth (full-width turns), nodes, time_ms (a fixed time,
         used whole); None for no limit, and with none of them the search
@@ -346,22 +424,30 @@ class Search:
         depends only on the position, the limits and what the handle has
         learnt: a new or cleared handle repeats it exactly.
         """
+        from .chess import ChessPosition
         from .position import Position
-        if not isinstance(position, Position):
-            raise TypeError("run() searches a Position, not %r"
-                            % (position,))
+        if isinstance(position, ChessPosition):
+            function, result_type = "fan_chess_search_run", ChessSearchResult
+            out, progress_type = _ChessResultC(), _ChessProgress
+        elif isinstance(position, Position):
+            function, result_type = "fan_search_run", SearchResult
+            out, progress_type = _lib.FanSearchResult(), _lib.FanSearchProgress
+        else:
+            raise TypeError("run() searches a Position or a ChessPosition, "
+                            "not %r" % (position,))
         if progress is not None and not callable(progress):
             raise TypeError("progress is a callable, not %r" % (progress,))
         limits = _lib.FanSearchLimits()
-        limits.max_depth = _limit(depth, "depth", 32)
-        limits.max_nodes = _limit(nodes, "nodes", 64)
-        limits.time_ms = _limit(time_ms, "time_ms", 64)
-        limits.multipv = _limit(multipv, "multipv", 32)
-        limits.level = _limit(level, "level", 32)
-        limits.seed = _limit(seed, "seed", 64)
-        limits.clock_ms = _limit(clock_ms, "clock_ms", 64)
-        limits.increment_ms = _limit(increment_ms, "increment_ms", 64)
-        limits.moves_to_go = _limit(moves_to_go, "moves_to_go", 32)
+        limits.max_depth = _limit(depth, "depth", 32, function)
+        limits.max_nodes = _limit(nodes, "nodes", 64, function)
+        limits.time_ms = _limit(time_ms, "time_ms", 64, function)
+        limits.multipv = _limit(multipv, "multipv", 32, function)
+        limits.level = _limit(level, "level", 32, function)
+        limits.seed = _limit(seed, "seed", 64, function)
+        limits.clock_ms = _limit(clock_ms, "clock_ms", 64, function)
+        limits.increment_ms = _limit(increment_ms, "increment_ms", 64,
+                                     function)
+        limits.moves_to_go = _limit(moves_to_go, "moves_to_go", 32, function)
 
         raised = []
 
@@ -369,7 +455,7 @@ class Search:
             # Runs on this thread, inside fan_search_run().
             try:
                 if progress is not None and progress(
-                        SearchResult._from_c(line.contents, position)):
+                        result_type._from_c(line.contents, position)):
                     return 1
             except BaseException as e:  # noqa: B902 - re-raised below
                 raised.append(e)
@@ -378,37 +464,37 @@ class Search:
                 else 0
 
         # The callback object must live until fan_search_run() returns.
-        callback = _lib.FanSearchProgress(on_line)
+        callback = progress_type(on_line)
         ctrl_c = _CtrlCStops(self)
-        out = _lib.FanSearchResult()
+        run = getattr(_L, function)
         with self._lock:
-            h = self._handle("fan_search_run")
+            h = self._handle(function)
             if self._running:
-                raise error_for(_lib.FAN_ESTATE, "fan_search_run",
+                raise error_for(_lib.FAN_ESTATE, function,
                                 "a search is already running on this "
                                 "handle")
             self._running = True
             self._stop_requested = False
         try:
             with ctrl_c:
-                code = _L.fan_search_run(ctypes.byref(out), h, position._h,
-                                         ctypes.byref(limits), callback,
-                                         None)
+                code = run(ctypes.byref(out), h, position._h,
+                           ctypes.byref(limits), callback, None)
         finally:
             with self._lock:
                 self._running = False
                 self._stop_requested = False
         if raised:
             raise raised[0]
-        check(code, "fan_search_run")
-        return SearchResult._from_c(out, position)
+        check(code, function)
+        return result_type._from_c(out, position)
 
     def analyse(self, position, multipv, depth=None, nodes=None,
                 time_ms=None, *, clock_ms=None, increment_ms=None,
                 moves_to_go=None):
         """The multipv best lines of the last completed iteration, best
         first, as a list of SearchResult (fewer when the position has
-        fewer turns). Limits as run().
+        fewer turns), or of ChessSearchResult for a ChessPosition. Limits
+        as run().
 
         >>> from fanorona import Position, Search
         >>> with Search() as s:
@@ -417,6 +503,11 @@ class Search:
         [1, 2, 3]
         >>> lines[0].score >= lines[1].score >= lines[2].score
         True
+        >>> from fanorona.chess import ChessPosition
+        >>> with Search() as s:
+        ...     lines = s.analyse(ChessPosition(), 2, depth=2)
+        >>> [(line.line, line.depth) for line in lines]
+        [(1, 2), (2, 2)]
         """
         lines = {}
 
@@ -432,3 +523,25 @@ class Search:
         found = [lines[k] for k in sorted(lines)
                  if lines[k].depth == depth_done]
         return found or [best]
+
+
+def _search_once(position, depth, nodes, time_ms, threads, level, seed,
+                multipv, search, progress):
+    """Position.search() and ChessPosition.search(): one search, on the
+    given handle or a fresh one."""
+    if depth is None and nodes is None and time_ms is None and \
+            search is None and progress is None:
+        # nothing could end it but Ctrl-C
+        raise error_for(_lib.FAN_EINVAL, "fan_search_run",
+                        "search() needs a limit: depth, nodes or "
+                        "time_ms (or a Search to stop() from another "
+                        "thread, or a progress callback that stops it)")
+    if search is not None:
+        if threads is not None:
+            raise TypeError("threads belong to the Search handle: "
+                            "Search(threads=N) or search.configure()")
+        return search.run(position, depth, nodes, time_ms, level, seed,
+                          multipv, progress)
+    with Search(threads=1 if threads is None else threads) as s:
+        return s.run(position, depth, nodes, time_ms, level, seed, multipv,
+                     progress)

@@ -1,14 +1,16 @@
 # SPDX-License-Identifier: MIT
 # Types of fanorona.search (the code is search.py; stubtest checks that
 # the two agree).
-from typing import List, Callable, Optional, Tuple, Type
+from typing import List, Callable, Optional, Tuple, Type, overload
 from types import TracebackType
 
+from .chess import ChessMove, ChessPosition
 from .moves import Turn
 from .position import Position
 from .tablebase import Tablebase
 
-__all__ = ["Search", "SearchResult", "SCORE_WIN", "SCORE_DECISIVE_TURNS"]
+__all__ = ["Search", "SearchResult", "ChessSearchResult", "SCORE_WIN",
+           "SCORE_DECISIVE_TURNS"]
 
 SCORE_WIN: int
 SCORE_DECISIVE_TURNS: int
@@ -41,6 +43,35 @@ class SearchResult:
     @property
     def turns_to_end(self) -> Optional[int]: ...
 
+class ChessSearchResult:
+    @property
+    def best(self) -> ChessMove: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def pv(self) -> Tuple[ChessMove, ...]: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def seldepth(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def time_ms(self) -> int: ...
+    @property
+    def line(self) -> int: ...
+    def __init__(self, best: ChessMove, score: int,
+                 pv: "Tuple[ChessMove, ...] | list[ChessMove]",
+                 depth: int, seldepth: int, nodes: int, time_ms: int, line: int) -> None: ...
+    def __setattr__(self, name: str, value: object) -> None: ...
+    def __delattr__(self, name: str) -> None: ...
+    @property
+    def is_win(self) -> bool: ...
+    @property
+    def is_loss(self) -> bool: ...
+    @property
+    def plies_to_end(self) -> Optional[int]: ...
+
 class Search:
     def __init__(self, hash_mib: int = ..., threads: int = ...) -> None: ...
     def configure(self, hash_mib: Optional[int] = ..., threads: Optional[int] = ...) -> None: ...
@@ -59,13 +90,27 @@ class Search:
     def clear(self) -> None: ...
     def use_tables(self, tablebase: "Optional[Tablebase]") -> None: ...
     def stop(self) -> None: ...
+    @overload
     def run(self, position: Position, depth: Optional[int] = ..., nodes: Optional[int] = ...,
             time_ms: Optional[int] = ..., level: Optional[int] = ...,
             seed: Optional[int] = ..., multipv: int = ...,
             progress: Optional[Callable[[SearchResult], object]] = ..., *,
             clock_ms: Optional[int] = ..., increment_ms: Optional[int] = ...,
             moves_to_go: Optional[int] = ...) -> SearchResult: ...
+    @overload
+    def run(self, position: ChessPosition, depth: Optional[int] = ...,
+            nodes: Optional[int] = ..., time_ms: Optional[int] = ...,
+            level: Optional[int] = ..., seed: Optional[int] = ..., multipv: int = ...,
+            progress: Optional[Callable[[ChessSearchResult], object]] = ..., *,
+            clock_ms: Optional[int] = ..., increment_ms: Optional[int] = ...,
+            moves_to_go: Optional[int] = ...) -> ChessSearchResult: ...
+    @overload
     def analyse(self, position: Position, multipv: int, depth: Optional[int] = ...,
                 nodes: Optional[int] = ..., time_ms: Optional[int] = ..., *,
                 clock_ms: Optional[int] = ..., increment_ms: Optional[int] = ...,
                 moves_to_go: Optional[int] = ...) -> List[SearchResult]: ...
+    @overload
+    def analyse(self, position: ChessPosition, multipv: int, depth: Optional[int] = ...,
+                nodes: Optional[int] = ..., time_ms: Optional[int] = ..., *,
+                clock_ms: Optional[int] = ..., increment_ms: Optional[int] = ...,
+                moves_to_go: Optional[int] = ...) -> List[ChessSearchResult]: ...

@@ -459,6 +459,74 @@ extern "C" {
     pub fn fan_search_stop(search: *mut fan_search) -> c_int;
 }
 
+/// The opaque Fanorona Chess handle (include/fanorona-chess.h); the
+/// `fanorona` crate's `chess` module declares its other functions.
+#[repr(C)]
+pub struct fan_chess {
+    _private: [u8; 0],
+}
+
+pub const FAN_CHESS_SEARCH_RESULT_VERSION: u32 = 1;
+
+/// One principal variation of a Fanorona Chess search (version 1); moves
+/// are fan_chess_move values, depths and decided scores count plies.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct fan_chess_search_result {
+    pub version: u32,
+    pub score: i32,
+    pub best: u32,
+    pub depth: u32,
+    pub seldepth: u32,
+    pub line: u32,
+    pub pv_length: u32,
+    pub reserved: u32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub pv: [u32; FAN_SEARCH_PV_MAX],
+}
+
+impl Default for fan_chess_search_result {
+    /// A zeroed result of version FAN_CHESS_SEARCH_RESULT_VERSION
+    /// (fan_chess_search_result_init()).
+    fn default() -> fan_chess_search_result {
+        let mut r = fan_chess_search_result {
+            version: 0,
+            score: 0,
+            best: 0,
+            depth: 0,
+            seldepth: 0,
+            line: 0,
+            pv_length: 0,
+            reserved: 0,
+            nodes: 0,
+            time_ms: 0,
+            pv: [0; FAN_SEARCH_PV_MAX],
+        };
+        // SAFETY: a valid out-pointer.
+        unsafe { fan_chess_search_result_init(&mut r) };
+        r
+    }
+}
+
+pub type fan_chess_search_progress = Option<
+    unsafe extern "C" fn(user: *mut c_void, line: *const fan_chess_search_result) -> c_int,
+>;
+
+const _: () = assert!(std::mem::size_of::<fan_chess_search_result>() == 304);
+
+extern "C" {
+    pub fn fan_chess_search_result_init(out: *mut fan_chess_search_result) -> c_int;
+    pub fn fan_chess_search_run(
+        out: *mut fan_chess_search_result,
+        search: *mut fan_search,
+        pos: *const fan_chess,
+        limits: *const fan_search_limits,
+        progress: fan_chess_search_progress,
+        user: *mut c_void,
+    ) -> c_int;
+}
+
 /// Opaque endgame tables.
 #[repr(C)]
 pub struct fan_tb {

@@ -123,7 +123,7 @@ impl ChessPosition {
         ChessPosition { raw: NonNull::new(raw).expect("the library returned a NULL handle") }
     }
 
-    fn ptr(&self) -> Handle {
+    pub(crate) fn ptr(&self) -> Handle {
         self.raw.as_ptr()
     }
 
@@ -202,7 +202,7 @@ impl ChessPosition {
         Ok(unsafe { CStr::from_ptr(buf.as_ptr()) }.to_string_lossy().into_owned())
     }
 
-    fn notation(&self, value: fan_chess_move) -> Result<ChessMove> {
+    pub(crate) fn notation(&self, value: fan_chess_move) -> Result<ChessMove> {
         let mut buf = [0 as c_char; 12];
         // SAFETY: buf holds FAN_CHESS_MOVE_STRING_MAX bytes.
         check(

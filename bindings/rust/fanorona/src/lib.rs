@@ -34,7 +34,7 @@ pub use moves::{
     StepKind, Turn,
 };
 pub use position::{Board, PerftOptions, Position};
-pub use search::{search, Search, SearchLimits, SearchOptions, SearchResult};
+pub use search::{search, ChessSearchResult, Search, SearchLimits, SearchOptions, SearchResult};
 pub use tablebase::{generate_tables, TableInfo, TableValue, Tablebase};
 
 /// The version string of the library actually loaded.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-//! The game-tree search (doc/search.md): a handle, its limits and results.
+//! The game-tree search (doc/search.md): a handle, its limits and results,
+//! for Fanorona and for Fanorona Chess (one handle searches both games).
 use std::any::Any;
 use std::os::raw::{c_int, c_void};
 use std::panic::{self, AssertUnwindSafe};
@@ -7,6 +8,7 @@ use std::ptr::{self, NonNull};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
+use crate::chess::{ChessMove, ChessPosition};
 use crate::error::{check, Error, Result};
 use crate::ffi;
 use crate::moves::Turn;
@@ -211,23 +213,150 @@ impl SearchResult {
 
     /// FAN_SCORE_IS_WIN: the side to move wins.
     pub fn is_win(&self) -> bool {
-        self.score > ffi::FAN_SCORE_WIN - ffi::FAN_SCORE_DECISIVE_TURNS
+        score_is_win(self.score)
     }
 
     /// FAN_SCORE_IS_LOSS: the side to move loses.
     pub fn is_loss(&self) -> bool {
-        self.score < -(ffi::FAN_SCORE_WIN - ffi::FAN_SCORE_DECISIVE_TURNS)
+        score_is_loss(self.score)
     }
 
     /// FAN_SCORE_TURNS: complete turns of both sides until the game ends,
     /// for a won or lost game.
     pub fn turns_to_end(&self) -> Option<u32> {
-        if !(self.is_win() || self.is_loss()) {
-            return None;
-        }
-        let s = self.score;
-        Some(if s > 0 { ffi::FAN_SCORE_WIN - s } else { ffi::FAN_SCORE_WIN + s } as u32)
+        score_distance(self.score)
     }
+}
+
+// The FAN_SCORE_* macros of fanorona.h; the chess search uses the same
+// encoding with plies for turns.
+fn score_is_win(score: i32) -> bool {
+    score > ffi::FAN_SCORE_WIN - ffi::FAN_SCORE_DECISIVE_TURNS
+}
+
+fn score_is_loss(score: i32) -> bool {
+    score < -(ffi::FAN_SCORE_WIN - ffi::FAN_SCORE_DECISIVE_TURNS)
+}
+
+fn score_distance(s: i32) -> Option<u32> {
+    (score_is_win(s) || score_is_loss(s))
+        .then(|| if s > 0 { ffi::FAN_SCORE_WIN - s } else { ffi::FAN_SCORE_WIN + s } as u32)
+}
+
+/// One line found by a search of a Fanorona Chess position
+/// ([`Search::run_chess`]): the move to play, its score and the principal
+/// variation (each move legal after the previous; `pv[0]` is `best`).
+/// Scores are centipawns from the side to move's view; a decided game
+/// (checkmate or stalemate of the loser, both losses) is decoded by
+/// [`ChessSearchResult::is_win`], [`ChessSearchResult::is_loss`] and
+/// [`ChessSearchResult::plies_to_end`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChessSearchResult {
+    /// The move to play.
+    pub best: ChessMove,
+    /// Centipawns from the side to move's view, or a decided game's score.
+    pub score: i32,
+    /// The principal variation, `pv[0] == best`.
+    pub pv: Vec<ChessMove>,
+    /// Last completed full-width depth, in plies.
+    pub depth: u32,
+    /// Deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// Positions searched, all threads.
+    pub nodes: u64,
+    /// Wall-clock time spent, in milliseconds.
+    pub time_ms: u64,
+    /// 1-based line number (multi-PV).
+    pub line: u32,
+}
+
+impl ChessSearchResult {
+    fn from_c(r: &ffi::fan_chess_search_result, pos: &ChessPosition) -> Result<ChessSearchResult> {
+        // Each move gets its notation in the position it is played from.
+        let mut replay = pos.try_clone()?;
+        let n = (r.pv_length as usize).min(ffi::FAN_SEARCH_PV_MAX);
+        let mut pv = Vec::with_capacity(n);
+        for &value in &r.pv[..n] {
+            let mv = replay.notation(value)?;
+            replay.push(&mv)?;
+            pv.push(mv);
+        }
+        let best = match pv.first() {
+            Some(m) if r.pv[0] == r.best => m.clone(),
+            _ => {
+                return Err(Error::with_detail(
+                    ffi::FAN_ESTATE,
+                    "fan_chess_search_run",
+                    "the line does not start with the best move".into(),
+                ))
+            }
+        };
+        Ok(ChessSearchResult {
+            best,
+            score: r.score,
+            pv,
+            depth: r.depth,
+            seldepth: r.seldepth,
+            nodes: r.nodes,
+            time_ms: r.time_ms,
+            line: r.line,
+        })
+    }
+
+    /// The side to move wins (mates or stalemates the other).
+    pub fn is_win(&self) -> bool {
+        score_is_win(self.score)
+    }
+
+    /// The side to move loses.
+    pub fn is_loss(&self) -> bool {
+        score_is_loss(self.score)
+    }
+
+    /// Plies (moves of both sides) until the game ends, for a won or lost
+    /// game.
+    pub fn plies_to_end(&self) -> Option<u32> {
+        score_distance(self.score)
+    }
+}
+
+/// The multi-PV line number of a result, for [`analyse_lines`].
+trait Line: Clone {
+    fn line(&self) -> u32;
+}
+
+impl Line for SearchResult {
+    fn line(&self) -> u32 {
+        self.line
+    }
+}
+
+impl Line for ChessSearchResult {
+    fn line(&self) -> u32 {
+        self.line
+    }
+}
+
+/// The lines of the last completed iteration of a search that `run`
+/// carries out with a progress closure, best first.
+fn analyse_lines<R: Line>(
+    run: impl FnOnce(&mut dyn FnMut(&R) -> bool) -> Result<R>,
+) -> Result<Vec<R>> {
+    let mut lines: Vec<R> = Vec::new();
+    let best = run(&mut |line: &R| {
+        // every line comes after each completed iteration: a line
+        // number seen again starts a newer iteration's report
+        let k = line.line() as usize;
+        if k <= lines.len() {
+            lines.truncate(k.saturating_sub(1));
+        }
+        lines.push(line.clone());
+        false
+    })?;
+    if lines.is_empty() {
+        lines.push(best);
+    }
+    Ok(lines)
 }
 
 /// A search handle: the transposition table, history tables and the work
@@ -248,28 +377,30 @@ pub struct Search {
 unsafe impl Send for Search {}
 unsafe impl Sync for Search {}
 
-type Progress<'f> = dyn FnMut(&SearchResult) -> bool + 'f;
+type Progress<'f, R> = dyn FnMut(&R) -> bool + 'f;
 
-struct Context<'a, 'f> {
-    pos: &'a Position,
-    progress: Option<&'a mut Progress<'f>>,
+/// What the progress trampoline of a search of position type `P` needs:
+/// how a C line `L` becomes a result `R`, and the caller's closure.
+struct Context<'a, 'f, P, L, R> {
+    pos: &'a P,
+    convert: fn(&L, &P) -> Result<R>,
+    progress: Option<&'a mut Progress<'f, R>>,
     stop: &'a AtomicBool,
     error: Option<Error>,
     panic: Option<Box<dyn Any + Send>>,
 }
 
-unsafe extern "C" fn trampoline(user: *mut c_void, line: *const ffi::fan_search_result) -> c_int {
-    // SAFETY: user is the Context that run() passed, alive for the call;
-    // line is valid for this call.
-    let ctx = unsafe { &mut *(user as *mut Context) };
+unsafe extern "C" fn trampoline<P, L, R>(user: *mut c_void, line: *const L) -> c_int {
+    // SAFETY: user is the Context that run_game() passed, alive for the
+    // call; line is valid for this call.
+    let ctx = unsafe { &mut *(user as *mut Context<'_, '_, P, L, R>) };
     let line = unsafe { &*line };
+    let convert = ctx.convert;
     if let Some(progress) = ctx.progress.as_mut() {
         let pos = ctx.pos;
         // No unwinding may cross the C frames: a panic is caught here and
-        // resumed once fan_search_run() has returned.
-        match panic::catch_unwind(AssertUnwindSafe(|| {
-            SearchResult::from_c(line, pos).map(|r| progress(&r))
-        })) {
+        // resumed once the search has returned.
+        match panic::catch_unwind(AssertUnwindSafe(|| convert(line, pos).map(|r| progress(&r)))) {
             Ok(Ok(true)) => return 1,
             Ok(Ok(false)) => {}
             Ok(Err(e)) => {
@@ -376,56 +507,120 @@ impl Search {
     /// The `limits.multipv` best lines of the last completed iteration,
     /// best first (fewer when the position has fewer turns).
     pub fn analyse(&self, pos: &Position, limits: &SearchLimits) -> Result<Vec<SearchResult>> {
-        let mut lines: Vec<SearchResult> = Vec::new();
-        let best = self.run_with_progress(pos, limits, |line| {
-            // every line comes after each completed iteration: a line
-            // number seen again starts a newer iteration's report
-            if line.line as usize <= lines.len() {
-                lines.truncate(line.line as usize - 1);
-            }
-            lines.push(line.clone());
-            false
-        })?;
-        if lines.is_empty() {
-            lines.push(best);
-        }
-        Ok(lines)
+        analyse_lines(|progress| self.run_inner(pos, limits, Some(progress)))
+    }
+
+    /// Searches a Fanorona Chess position (not changed) within `limits`
+    /// (`fan_chess_search_run()`: depth counts plies) and returns the best
+    /// line. The determinism rule of [`Search::run`] holds.
+    pub fn run_chess(&self, pos: &ChessPosition, limits: &SearchLimits) -> Result<ChessSearchResult> {
+        self.run_chess_inner(pos, limits, None)
+    }
+
+    /// As [`Search::run_chess`], calling `progress` with each line after
+    /// every completed iteration (on this thread); returning `true` stops
+    /// the search.
+    pub fn run_chess_with_progress(
+        &self,
+        pos: &ChessPosition,
+        limits: &SearchLimits,
+        mut progress: impl FnMut(&ChessSearchResult) -> bool,
+    ) -> Result<ChessSearchResult> {
+        self.run_chess_inner(pos, limits, Some(&mut progress))
+    }
+
+    /// The `limits.multipv` best lines of a Fanorona Chess position,
+    /// best first (fewer when it has fewer moves).
+    pub fn analyse_chess(
+        &self,
+        pos: &ChessPosition,
+        limits: &SearchLimits,
+    ) -> Result<Vec<ChessSearchResult>> {
+        analyse_lines(|progress| self.run_chess_inner(pos, limits, Some(progress)))
     }
 
     fn run_inner(
         &self,
         pos: &Position,
         limits: &SearchLimits,
-        progress: Option<&mut Progress<'_>>,
+        progress: Option<&mut Progress<'_, SearchResult>>,
     ) -> Result<SearchResult> {
+        let c_limits = limits.to_c();
+        let raw = self.raw.as_ptr();
+        self.run_game("fan_search_run", pos, SearchResult::from_c, progress, |out, user| {
+            // SAFETY: valid pointers; user is the Context of run_game(),
+            // which outlives the call, and the library calls the
+            // trampoline only on this thread during the call.
+            unsafe {
+                ffi::fan_search_run(
+                    out,
+                    raw,
+                    pos.ptr(),
+                    &c_limits,
+                    Some(trampoline::<Position, ffi::fan_search_result, SearchResult>),
+                    user,
+                )
+            }
+        })
+    }
+
+    fn run_chess_inner(
+        &self,
+        pos: &ChessPosition,
+        limits: &SearchLimits,
+        progress: Option<&mut Progress<'_, ChessSearchResult>>,
+    ) -> Result<ChessSearchResult> {
+        let c_limits = limits.to_c();
+        let raw = self.raw.as_ptr();
+        let convert = ChessSearchResult::from_c;
+        self.run_game("fan_chess_search_run", pos, convert, progress, |out, user| {
+            // SAFETY: as in run_inner(); the chess handle is a live one.
+            unsafe {
+                ffi::fan_chess_search_run(
+                    out,
+                    raw,
+                    pos.ptr() as *const ffi::fan_chess,
+                    &c_limits,
+                    Some(trampoline::<ChessPosition, ffi::fan_chess_search_result, ChessSearchResult>),
+                    user,
+                )
+            }
+        })
+    }
+
+    /// One search of either game: marks the handle running (a second
+    /// search meanwhile is refused), lets `call` run the library with the
+    /// out-line and the trampoline's context, and reads the result.
+    fn run_game<P, L: Default, R>(
+        &self,
+        function: &'static str,
+        pos: &P,
+        convert: fn(&L, &P) -> Result<R>,
+        progress: Option<&mut Progress<'_, R>>,
+        call: impl FnOnce(&mut L, *mut c_void) -> c_int,
+    ) -> Result<R> {
         {
             let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
             if *running {
                 return Err(Error::with_detail(
                     ffi::FAN_ESTATE,
-                    "fan_search_run",
+                    function,
                     "a search is already running on this handle".into(),
                 ));
             }
             *running = true;
             self.stop_requested.store(false, Ordering::SeqCst);
         }
-        let c_limits = limits.to_c();
-        let mut out = ffi::fan_search_result::default();
-        let mut ctx =
-            Context { pos, progress, stop: &self.stop_requested, error: None, panic: None };
-        // SAFETY: valid pointers; ctx outlives the call, and the library
-        // calls the trampoline only on this thread during the call.
-        let code = unsafe {
-            ffi::fan_search_run(
-                &mut out,
-                self.raw.as_ptr(),
-                pos.ptr(),
-                &c_limits,
-                Some(trampoline),
-                &mut ctx as *mut Context as *mut c_void,
-            )
+        let mut out = L::default();
+        let mut ctx = Context {
+            pos,
+            convert,
+            progress,
+            stop: &self.stop_requested,
+            error: None,
+            panic: None,
         };
+        let code = call(&mut out, &mut ctx as *mut Context<'_, '_, P, L, R> as *mut c_void);
         *self.running.lock().unwrap_or_else(|e| e.into_inner()) = false;
         if let Some(p) = ctx.panic {
             panic::resume_unwind(p);
@@ -433,8 +628,8 @@ impl Search {
         if let Some(e) = ctx.error {
             return Err(e);
         }
-        check(code, "fan_search_run")?;
-        SearchResult::from_c(&out, pos)
+        check(code, function)?;
+        convert(&out, pos)
     }
 }
 
@@ -455,5 +650,13 @@ impl Position {
     /// [`search`] on this position.
     pub fn search(&self, limits: &SearchLimits) -> Result<SearchResult> {
         search(self, limits)
+    }
+}
+
+impl ChessPosition {
+    /// [`Search::run_chess`] with a fresh handle (16 MiB table), so that
+    /// equal calls with one thread and no time limit give equal results.
+    pub fn search(&self, limits: &SearchLimits) -> Result<ChessSearchResult> {
+        Search::new()?.run_chess(self, limits)
     }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 //! The crate's tests, linked into one binary.
 mod chess;
+mod chess_search;
 mod errors;
 mod game;
 mod perft;
