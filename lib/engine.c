@@ -30,11 +30,14 @@ void search_config_default(search_config *cfg)
     cfg->w_threat_run = 0;
     cfg->w_isolated = 0;
     cfg->w_centre = 0;
+    cfg->eval_tuned = 1;
+    search_config_weights(cfg);
 }
 
 void search_config_plain(search_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
+    search_config_weights(cfg);
 }
 
 void search_set_config(fan_search *s, const search_config *cfg)
@@ -308,6 +311,7 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
 
     const level_spec *lv = search_level(limits->level);
     s->run = s->cfg;
+    search_config_weights(&s->run);
     if (!lv->qsearch)
         s->run.use_qsearch = 0;
     s->rules = pos->rules;

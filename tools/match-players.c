@@ -46,6 +46,7 @@ static int set_switch(search_config *c, const char *key, int v)
         {"run", offsetof(search_config, w_threat_run)},
         {"iso", offsetof(search_config, w_isolated)},
         {"centre", offsetof(search_config, w_centre)},
+        {"tuned", offsetof(search_config, eval_tuned)},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(key, names[i].name)) {
