@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Static evaluation, from the side to move's view, in hundredths of a
  * piece: a weighted sum of features (eval_features), the weights tapered
- * between the opening (all 44 pieces) and the end (none) by the number of
- * pieces on the board. The engine's weights were fitted to self-play games
+ * between EVAL_PHASE_MAX pieces or more and none by the number of pieces
+ * on the board. The engine's weights were fitted to self-play games
  * (tools/fanorona-tune.c, lib/eval-weights.c); the hand-set weights of
  * search_config (material, mobility, strong points, ...) are the same
  * features with other weights, for matches against the earlier engine
@@ -75,7 +75,7 @@ int EVAL_COPY(eval_features)(int f[EF_COUNT], uint64_t own, uint64_t opp,
         for (int k = 0; k < EVAL_PST_CLASSES; k++)
             f[EF_PST + k] = board_popcount(own & eval_pst_mask[k]) -
                             board_popcount(opp & eval_pst_mask[k]);
-    return n_own + n_opp;
+    return n_own + n_opp < EVAL_PHASE_MAX ? n_own + n_opp : EVAL_PHASE_MAX;
 }
 
 int EVAL_COPY(evaluate)(const search_config *cfg, uint64_t own, uint64_t opp)

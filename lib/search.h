@@ -51,7 +51,10 @@ enum {
     EF_PST,         /* EVAL_PST_CLASSES piece-square classes, own - opp */
     EF_COUNT = EF_PST + EVAL_PST_CLASSES
 };
-#define EVAL_PHASE_MAX 44 /* pieces at the start: pure opening weights */
+/* The phase: pieces on the board, at most this many. The opening's long
+ * capture sequences leave most quiet positions with 4 to 12 pieces, so
+ * "mg" weights hold from 16 pieces up and "eg" ones at none. */
+#define EVAL_PHASE_MAX 16
 
 /* Feature groups that cost time; material and tempo are always there. */
 #define EG_MOBILITY 1u
@@ -61,7 +64,7 @@ enum {
 #define EG_ALL 15u
 
 typedef struct eval_weights {
-    int mg[EF_COUNT]; /* with all 44 pieces on the board */
+    int mg[EF_COUNT]; /* with EVAL_PHASE_MAX pieces or more on the board */
     int eg[EF_COUNT]; /* with none (interpolated by the pieces left) */
     unsigned groups;  /* the feature groups these weights use */
 } eval_weights;
@@ -72,7 +75,7 @@ extern const uint64_t eval_pst_mask[EVAL_PST_CLASSES];
 extern const eval_weights eval_tuned_weights;
 
 /* Features of (own to move, opp) in groups; returns the phase (pieces on
- * the board, 0..EVAL_PHASE_MAX). Two copies like evaluate(). */
+ * the board, at most EVAL_PHASE_MAX). Two copies like evaluate(). */
 int eval_features_generic(int f[EF_COUNT], uint64_t own, uint64_t opp,
                           unsigned groups);
 #ifdef FAN_PERFT_FAST
