@@ -30,7 +30,7 @@ void search_config_default(search_config *cfg)
     cfg->w_threat_run = 0;
     cfg->w_isolated = 0;
     cfg->w_centre = 0;
-    cfg->eval_tuned = 1;
+    cfg->eval_tuned = 0; /* the fitted weights lost every match so far */
     search_config_weights(cfg);
 }
 

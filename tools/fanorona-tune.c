@@ -2,17 +2,26 @@
 /* fanorona-tune: fits the evaluation's weights to game results (Texel
  * tuning, issue 13) and writes them as lib/eval-weights.c.
  *
- *   fanorona-tune [--iterations N] [--rate R] [--out FILE] DATA...
+ *   fanorona-tune [--iterations N] [--rate R] [--l2 L] [--flat]
+ *                 [--fix-material] [--groups G] [--out FILE] DATA...
  *
  * DATA files are what fanorona-selfplay writes: "POSITION-STRING;R", R the
  * result for the side to move (1, 0.5, 0). Each position's features are
  * the engine's own (eval_features of lib/eval.c, all groups); the model is
  * the tapered weighted sum e of lib/eval.c with the win probability
  * 1 / (1 + 10^(-K e / 400)). First K is fitted (golden-section search of
- * the mean squared error with the starting weights, those of
- * lib/eval-weights.c as built); then every weight but the opening's
+ * the mean squared error with the starting weights, the hand weights of
+ * the default configuration: material 100, mobility 2); then every weight but the opening's
  * material, which stays 100 so that scores keep meaning hundredths of a
- * piece, is fitted by gradient descent (Adam) on the mean squared error.
+ * piece, is fitted by gradient descent (Adam) on the mean squared error,
+ * plus L times the squared distance of the weights from the starting ones
+ * with --l2 L (so that weights the data hardly determines stay put).
+ * With --flat every feature but material has one weight for all phases
+ * (mg = eg); with --fix-material material stays 100 in every phase.
+ * --groups G fits only the features of the groups in the mask G
+ * (EG_* of lib/search.h: 1 mobility, 2 captures and threats, 4 isolated
+ * pieces, 8 piece-square classes; material and tempo always), the others
+ * staying 0, so that the evaluation computes no more than it uses.
  * One block of 1000 positions in ten is held out (consecutive lines are
  * one game) and its error printed too, before and after. The weights are
  * rounded to integers and written with the command line that produced
@@ -119,13 +128,28 @@ static double error(const data *d, const double *w, double k, int held,
     return n ? sum / (double)n : 0;
 }
 
+/* The group (EG_*) of feature i; material and tempo are always there. */
+static unsigned feature_group(int i)
+{
+    if (i >= EF_PST)
+        return EG_PST;
+    if (i == EF_ISOLATED)
+        return EG_ISOLATED;
+    if (i >= EF_CAPT_OWN)
+        return EG_CAPTURES;
+    if (i >= EF_PAIKA_OWN)
+        return EG_MOBILITY;
+    return EG_ALL;
+}
+
 static const char *const names[EF_COUNT] = {
     "material", "tempo", "paika own", "paika opp", "captures own",
     "captures opp", "targets opp", "targets own", "run own", "run opp",
     "isolated"};
 
-static int write_weights(const char *path, const double *w, int argc,
-                         char **argv, double before, double after, size_t n)
+static int write_weights(const char *path, const double *w, unsigned groups,
+                         int argc, char **argv, double before, double after,
+                         size_t n)
 {
     FILE *out = fopen(path, "w");
     if (!out)
@@ -152,7 +176,7 @@ static int write_weights(const char *path, const double *w, int argc,
         }
         fprintf(out, "    },\n");
     }
-    fprintf(out, "    .groups = EG_ALL,\n};\n");
+    fprintf(out, "    .groups = %u,\n};\n", groups);
     return fclose(out);
 }
 
@@ -160,7 +184,9 @@ int main(int argc, char **argv)
 {
     const char *out = "lib/eval-weights.c";
     long iterations = 2000;
-    double rate = 1.0;
+    double rate = 1.0, l2 = 0;
+    int flat = 0, fix_material = 0;
+    unsigned groups = EG_ALL;
     data d = {0};
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--out") && i + 1 < argc)
@@ -169,6 +195,14 @@ int main(int argc, char **argv)
             iterations = strtol(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--rate") && i + 1 < argc)
             rate = strtod(argv[++i], NULL);
+        else if (!strcmp(argv[i], "--l2") && i + 1 < argc)
+            l2 = strtod(argv[++i], NULL);
+        else if (!strcmp(argv[i], "--flat"))
+            flat = 1;
+        else if (!strcmp(argv[i], "--fix-material"))
+            fix_material = 1;
+        else if (!strcmp(argv[i], "--groups") && i + 1 < argc)
+            groups = (unsigned)strtoul(argv[++i], NULL, 0) & EG_ALL;
         else if (read_file(&d, argv[i]) < 0) {
             fprintf(stderr, "fanorona-tune: cannot read %s\n", argv[i]);
             return 1;
@@ -176,14 +210,20 @@ int main(int argc, char **argv)
     }
     if (!d.n) {
         fprintf(stderr, "usage: fanorona-tune [--iterations N] [--rate R] "
-                        "[--out FILE] DATA...\n");
+                        "[--l2 L] [--flat] [--fix-material] [--groups G] "
+                        "[--out FILE] "
+                        "DATA...\n");
         return 2;
     }
-    double w[NW];
+    double w[NW], w0[NW];
+    search_config hand;
+    search_config_default(&hand);
+    eval_hand_weights(&hand.eval, &hand);
     for (int i = 0; i < EF_COUNT; i++) {
-        w[i] = eval_tuned_weights.mg[i];
-        w[EF_COUNT + i] = eval_tuned_weights.eg[i];
+        w[i] = hand.eval.mg[i];
+        w[EF_COUNT + i] = hand.eval.eg[i];
     }
+    memcpy(w0, w, sizeof w);
     /* K by golden-section search on the training error */
     double lo = 0.01, hi = 10, g = (sqrt(5) - 1) / 2;
     for (int it = 0; it < 60; it++) {
@@ -203,9 +243,19 @@ int main(int argc, char **argv)
     const double b1 = 0.9, b2 = 0.999;
     for (long it = 1; it <= iterations; it++) {
         double e = error(&d, w, k, 0, grad);
+        for (int j = 0; j < NW; j++)
+            grad[j] += 2 * l2 * (w[j] - w0[j]);
+        for (int j = 0; flat && j < EF_COUNT; j++)
+            if (j != EF_MATERIAL)
+                grad[j] += grad[EF_COUNT + j];
         for (int j = 0; j < NW; j++) {
-            if (j == EF_MATERIAL)
+            if (j == EF_MATERIAL || !(groups & feature_group(j % EF_COUNT)) ||
+                (fix_material && j == EF_COUNT + EF_MATERIAL))
                 continue; /* the scale: 100 a piece in the opening */
+            if (flat && j > EF_COUNT) {
+                w[j] = w[j - EF_COUNT];
+                continue;
+            }
             m[j] = b1 * m[j] + (1 - b1) * grad[j];
             v[j] = b2 * v[j] + (1 - b2) * grad[j] * grad[j];
             double mh = m[j] / (1 - pow(b1, (double)it));
@@ -221,7 +271,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < EF_COUNT; i++)
         printf("%-14s mg %7.2f eg %7.2f\n",
                i < EF_PST ? names[i] : "square class", w[i], w[EF_COUNT + i]);
-    if (write_weights(out, w, argc, argv, before, after, d.n)) {
+    if (write_weights(out, w, groups, argc, argv, before, after, d.n)) {
         fprintf(stderr, "fanorona-tune: cannot write %s\n", out);
         return 1;
     }
