@@ -284,7 +284,7 @@ int new_game_program(player *pl)
 static int ask_program(fan_turn *out, player *pl, const fan_position *pos,
                        uint64_t *nodes, const double clock_ms[2], double inc_ms)
 {
-    static char cmd[16384];
+    char cmd[16384]; /* per call: the jobs of a match ask at once */
     size_t len = (size_t) snprintf(cmd, sizeof cmd, "position startpos");
     int n = fan_position_history_length(pos);
     for (int i = 0; i < n; i++) {
