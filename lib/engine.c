@@ -30,11 +30,14 @@ void search_config_default(search_config *cfg)
     cfg->w_threat_run = 0;
     cfg->w_isolated = 0;
     cfg->w_centre = 0;
+    cfg->eval_tuned = 0; /* the fitted weights lost every match so far */
+    search_config_weights(cfg);
 }
 
 void search_config_plain(search_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
+    search_config_weights(cfg);
 }
 
 void search_set_config(fan_search *s, const search_config *cfg)
@@ -336,6 +339,7 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
         return r;
 
     s->run = s->cfg;
+    search_config_weights(&s->run);
     s->run.use_qsearch = s->run.use_qsearch && lv->qsearch;
     search_set_game(s, &search_game_fanorona, s->run.use_pvs,
                     s->run.use_aspiration);

@@ -1,21 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /* Static evaluation, from the side to move's view, in hundredths of a
- * piece. Material first; the other terms are small and each has a weight
- * in search_config so that a match can tell whether it earns its place
+ * piece: a weighted sum of features (eval_features), the weights tapered
+ * between EVAL_PHASE_MAX pieces or more and none by the number of pieces
+ * on the board. The engine's weights were fitted to self-play games
+ * (tools/fanorona-tune.c, lib/eval-weights.c); the hand-set weights of
+ * search_config (material, mobility, strong points, ...) are the same
+ * features with other weights, for matches against the earlier engine
  * (doc/search.md lists the measurements). */
 #include "search.h"
 
+#include <string.h>
+
 /* Compiled twice like the generator (lib/meson.build, eval-fast.c): the
- * population counts of the mobility term are single instructions in the
- * copy built for popcnt. */
+ * population counts are single instructions in the copy built for popcnt. */
 #ifdef FAN_FAST_COPY
 #define EVAL_COPY(name) name##_fast
 #else
 #define EVAL_COPY(name) name##_generic
 #endif
-
-#define STRONG_MASK ((uint64_t)0x155555555555ull) /* column + row even */
-#define MIDDLE_ROWS ((uint64_t)0xFFFFFFE00ull) /* rows 2..4 */
 
 static int paika_count(uint64_t own, uint64_t opp)
 {
@@ -34,31 +36,109 @@ static uint64_t isolated(uint64_t m)
     return m & ~near;
 }
 
+/* The first capture segments own could start (piece, direction, kind). */
+static int capture_count(uint64_t own, uint64_t opp)
+{
+    mg_first f;
+    if (!mg_first_segments(&f, own, opp))
+        return 0;
+    int n = 0;
+    for (int d = 0; d < NDIRS; d++)
+        n += board_popcount(f.appr[d]) + board_popcount(f.wdr[d]);
+    return n;
+}
+
+int EVAL_COPY(eval_features)(int f[EF_COUNT], uint64_t own, uint64_t opp,
+                             unsigned groups)
+{
+    memset(f, 0, EF_COUNT * sizeof f[0]);
+    int n_own = board_popcount(own), n_opp = board_popcount(opp);
+    f[EF_MATERIAL] = n_own - n_opp;
+    f[EF_TEMPO] = 1;
+    if (groups & EG_MOBILITY) {
+        f[EF_PAIKA_OWN] = paika_count(own, opp);
+        f[EF_PAIKA_OPP] = paika_count(opp, own);
+    }
+    if (groups & EG_CAPTURES) {
+        int run_own, run_opp;
+        f[EF_CAPT_OWN] = capture_count(own, opp);
+        f[EF_CAPT_OPP] = capture_count(opp, own);
+        f[EF_TARGETS_OPP] = board_popcount(mg_targets(own, opp, &run_own));
+        f[EF_TARGETS_OWN] = board_popcount(mg_targets(opp, own, &run_opp));
+        f[EF_RUN_OWN] = run_own;
+        f[EF_RUN_OPP] = run_opp;
+    }
+    if (groups & EG_ISOLATED)
+        f[EF_ISOLATED] = board_popcount(isolated(own)) -
+                         board_popcount(isolated(opp));
+    if (groups & EG_PST)
+        for (int k = 0; k < EVAL_PST_CLASSES; k++)
+            f[EF_PST + k] = board_popcount(own & eval_pst_mask[k]) -
+                            board_popcount(opp & eval_pst_mask[k]);
+    return n_own + n_opp < EVAL_PHASE_MAX ? n_own + n_opp : EVAL_PHASE_MAX;
+}
+
 int EVAL_COPY(evaluate)(const search_config *cfg, uint64_t own, uint64_t opp)
 {
-    int score = 100 * (board_popcount(own) - board_popcount(opp));
-    if (cfg->w_mobility)
-        score += cfg->w_mobility * (paika_count(own, opp) - paika_count(opp, own));
-    if (cfg->w_strong)
-        score += cfg->w_strong * (board_popcount(own & STRONG_MASK) -
-                                  board_popcount(opp & STRONG_MASK));
-    if (cfg->w_centre)
-        score += cfg->w_centre * (board_popcount(own & MIDDLE_ROWS) -
-                                  board_popcount(opp & MIDDLE_ROWS));
-    if (cfg->w_isolated)
-        score -= cfg->w_isolated * (board_popcount(isolated(own)) -
-                                    board_popcount(isolated(opp)));
-    if (cfg->w_threat || cfg->w_threat_run) {
-        int mine_run, theirs_run;
-        uint64_t mine = mg_targets(own, opp, &mine_run);
-        uint64_t theirs = mg_targets(opp, own, &theirs_run);
-        score += cfg->w_threat * (board_popcount(mine) - board_popcount(theirs));
-        score += cfg->w_threat_run * (mine_run - theirs_run);
-    }
-    return score;
+    int f[EF_COUNT];
+    int phase = EVAL_COPY(eval_features)(f, own, opp, cfg->eval.groups);
+    return eval_weighted(&cfg->eval, f, phase);
 }
 
 #ifndef FAN_FAST_COPY
+/* Points of each class of the piece-square table: the board folded onto
+ * its quarter by the two mirror symmetries, class = 3 * folded column +
+ * folded row (column 0..4, row 0..2). */
+#define PST_BIT(c, r) (BIT((r) * BOARD_COLS + (c)) | BIT((r) * BOARD_COLS + 8 - (c)) | \
+                       BIT((4 - (r)) * BOARD_COLS + (c)) |                  \
+                       BIT((4 - (r)) * BOARD_COLS + 8 - (c)))
+#define PST_COL(c) PST_BIT(c, 0), PST_BIT(c, 1), PST_BIT(c, 2)
+const uint64_t eval_pst_mask[EVAL_PST_CLASSES] = {PST_COL(0), PST_COL(1),
+                                                  PST_COL(2), PST_COL(3),
+                                                  PST_COL(4)};
+
+int eval_weighted(const eval_weights *w, const int f[EF_COUNT], int phase)
+{
+    int mg = 0, eg = 0;
+    for (int i = 0; i < EF_COUNT; i++) {
+        mg += w->mg[i] * f[i];
+        eg += w->eg[i] * f[i];
+    }
+    return (mg * phase + eg * (EVAL_PHASE_MAX - phase)) / EVAL_PHASE_MAX;
+}
+
+void eval_hand_weights(eval_weights *w, const search_config *cfg)
+{
+    memset(w, 0, sizeof *w);
+    int *m = w->mg;
+    m[EF_MATERIAL] = 100;
+    m[EF_PAIKA_OWN] = cfg->w_mobility;
+    m[EF_PAIKA_OPP] = -cfg->w_mobility;
+    m[EF_TARGETS_OPP] = cfg->w_threat;
+    m[EF_TARGETS_OWN] = -cfg->w_threat;
+    m[EF_RUN_OWN] = cfg->w_threat_run;
+    m[EF_RUN_OPP] = -cfg->w_threat_run;
+    m[EF_ISOLATED] = -cfg->w_isolated;
+    for (int k = 0; k < EVAL_PST_CLASSES; k++) {
+        int col = k / 3, row = k % 3;
+        m[EF_PST + k] = ((col + row) % 2 == 0 ? cfg->w_strong : 0) +
+                        (row > 0 ? cfg->w_centre : 0);
+    }
+    memcpy(w->eg, w->mg, sizeof w->eg);
+    w->groups = (cfg->w_mobility ? EG_MOBILITY : 0u) |
+                (cfg->w_threat || cfg->w_threat_run ? EG_CAPTURES : 0u) |
+                (cfg->w_isolated ? EG_ISOLATED : 0u) |
+                (cfg->w_strong || cfg->w_centre ? EG_PST : 0u);
+}
+
+void search_config_weights(search_config *cfg)
+{
+    if (cfg->eval_tuned)
+        cfg->eval = eval_tuned_weights;
+    else
+        eval_hand_weights(&cfg->eval, cfg);
+}
+
 eval_fn evaluate_for_cpu(void)
 {
 #ifdef FAN_PERFT_FAST

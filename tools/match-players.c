@@ -47,6 +47,7 @@ static const named_field fanorona_switches[] = {
     {"run", offsetof(search_config, w_threat_run)},
     {"iso", offsetof(search_config, w_isolated)},
     {"centre", offsetof(search_config, w_centre)},
+    {"tuned", offsetof(search_config, eval_tuned)},
     {NULL, 0},
 };
 
@@ -327,7 +328,7 @@ int new_game_program(player *pl)
 static int ask_program(fan_turn *out, player *pl, const fan_position *pos,
                        uint64_t *nodes, const double clock_ms[2], double inc_ms)
 {
-    char cmd[16384]; /* not static: jobs ask their programs at once */
+    char cmd[16384]; /* per call: the jobs of a match ask at once */
     size_t len = (size_t) snprintf(cmd, sizeof cmd, "position startpos");
     int n = fan_position_history_length(pos);
     for (int i = 0; i < n; i++) {

@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: MIT */
+/* White-box checks of the evaluation (lib/eval.c): its features against
+ * counts made another way (board coordinates, the public step list), the
+ * piece-square classes against the board's symmetries, and its two copies
+ * (generic and BMI2) against each other over random positions. */
+#include "tcommon.h"
+#include "trandom.h"
+
+#include "lib/search.h"
+
+static void boards(const fan_position *p, uint64_t *own, uint64_t *opp)
+{
+    uint64_t w, b;
+    ck_assert_fan_ok(fan_position_pieces(&w, p, FAN_WHITE));
+    ck_assert_fan_ok(fan_position_pieces(&b, p, FAN_BLACK));
+    int white = fan_position_side_to_move(p) == FAN_WHITE;
+    *own = white ? w : b;
+    *opp = white ? b : w;
+}
+
+/* Random positions: game prefixes and placements, both rulesets. */
+static fan_position *random_position(uint64_t *rng, int k)
+{
+    int rules = k & 1 ? FAN_RULES_MUST : FAN_RULES_STOP;
+    if (k & 2)
+        return trand_game(rng, rules, 60);
+    fan_position *p;
+    while (!(p = trand_board(rng, rules)))
+        ;
+    return p;
+}
+
+static int on_board(int c, int r)
+{
+    return c >= 0 && c < 9 && r >= 0 && r < 5;
+}
+
+static const int dc[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+static const int dr[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+
+/* Paika steps of m's pieces by coordinates: diagonal lines join only the
+ * points whose column + row is even. */
+static int naive_paikas(uint64_t m, uint64_t other)
+{
+    int n = 0;
+    for (int s = 0; s < 45; s++) {
+        if (!(m >> s & 1))
+            continue;
+        int c = s % 9, r = s / 9;
+        for (int d = 0; d < 8; d++) {
+            if ((d & 1) && (c + r) % 2)
+                continue;
+            int c2 = c + dc[d], r2 = r + dr[d];
+            if (on_board(c2, r2) && !((m | other) >> (r2 * 9 + c2) & 1))
+                n++;
+        }
+    }
+    return n;
+}
+
+static int naive_isolated(uint64_t m)
+{
+    int n = 0;
+    for (int s = 0; s < 45; s++) {
+        if (!(m >> s & 1))
+            continue;
+        int c = s % 9, r = s / 9, alone = 1;
+        for (int d = 0; d < 8; d++) {
+            if ((d & 1) && (c + r) % 2)
+                continue;
+            int c2 = c + dc[d], r2 = r + dr[d];
+            if (on_board(c2, r2) && (m >> (r2 * 9 + c2) & 1))
+                alone = 0;
+        }
+        n += alone;
+    }
+    return n;
+}
+
+START_TEST(pst_classes)
+{
+    /* every point in exactly one class; a class is closed under both
+     * mirrors and holds 4, 2 (middle column or row) or 1 (centre) points */
+    uint64_t all = 0;
+    for (int k = 0; k < EVAL_PST_CLASSES; k++) {
+        uint64_t m = eval_pst_mask[k];
+        ck_assert_uint_eq(all & m, 0);
+        all |= m;
+        int col = k / 3, row = k % 3;
+        int want = (col == 4 ? 1 : 2) * (row == 2 ? 1 : 2);
+        ck_assert_int_eq(__builtin_popcountll(m), want);
+        for (int s = 0; s < 45; s++) {
+            if (!(m >> s & 1))
+                continue;
+            int c = s % 9, r = s / 9;
+            ck_assert(m >> (r * 9 + 8 - c) & 1);
+            ck_assert(m >> ((4 - r) * 9 + c) & 1);
+            ck_assert_int_eq(c < 5 ? c : 8 - c, col);
+            ck_assert_int_eq(r < 3 ? r : 4 - r, row);
+        }
+    }
+    ck_assert_uint_eq(all, ((uint64_t)1 << 45) - 1);
+}
+END_TEST
+
+START_TEST(features_by_other_means)
+{
+    uint64_t rng = 0xE7A1u + (uint64_t)_i;
+    for (int k = 0; k < 300; k++) {
+        fan_position *p = random_position(&rng, _i);
+        uint64_t own, opp;
+        boards(p, &own, &opp);
+        int f[EF_COUNT];
+        int phase = eval_features_generic(f, own, opp, EG_ALL);
+        int pieces = __builtin_popcountll(own | opp);
+        ck_assert_int_eq(phase, pieces < EVAL_PHASE_MAX ? pieces : EVAL_PHASE_MAX);
+        ck_assert_int_eq(f[EF_MATERIAL],
+                         __builtin_popcountll(own) - __builtin_popcountll(opp));
+        ck_assert_int_eq(f[EF_TEMPO], 1);
+        ck_assert_int_eq(f[EF_PAIKA_OWN], naive_paikas(own, opp));
+        ck_assert_int_eq(f[EF_PAIKA_OPP], naive_paikas(opp, own));
+        ck_assert_int_eq(f[EF_ISOLATED],
+                         naive_isolated(own) - naive_isolated(opp));
+        /* the public step list at a turn's start: one capture step per
+         * piece, direction and kind, and every piece it takes */
+        fan_step steps[FAN_STEPS_MAX];
+        size_t n = 0;
+        ck_assert_fan_ok(fan_position_steps(steps, FAN_STEPS_MAX, &n, p));
+        int captures = 0, run = 0;
+        uint64_t taken = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (steps[i].kind == FAN_STEP_PAIKA)
+                continue;
+            captures++;
+            taken |= steps[i].captures;
+            int c = __builtin_popcountll(steps[i].captures);
+            run = c > run ? c : run;
+        }
+        if (!fan_position_in_chain(p)) {
+            ck_assert_int_eq(f[EF_CAPT_OWN], captures);
+            ck_assert_int_eq(f[EF_TARGETS_OPP], __builtin_popcountll(taken));
+            ck_assert_int_eq(f[EF_RUN_OWN], run);
+        }
+        int pst = 0; /* the classes cover the board */
+        for (int c = 0; c < EVAL_PST_CLASSES; c++)
+            pst += f[EF_PST + c];
+        ck_assert_int_eq(pst, f[EF_MATERIAL]);
+        /* the hand weights of the earlier engine: material + mobility 2 */
+        search_config cfg;
+        search_config_default(&cfg);
+        cfg.eval_tuned = 0;
+        search_config_weights(&cfg);
+        ck_assert_int_eq(evaluate_generic(&cfg, own, opp),
+                         100 * f[EF_MATERIAL] +
+                             2 * (naive_paikas(own, opp) - naive_paikas(opp, own)));
+        fan_position_free(p);
+    }
+}
+END_TEST
+
+START_TEST(copies_agree)
+{
+#ifdef FAN_PERFT_FAST
+    if (!mg_cpu_fast())
+        return;
+    uint64_t rng = 0xC0B1E5u + (uint64_t)_i;
+    search_config tuned, hand;
+    search_config_default(&tuned);
+    search_config_default(&hand);
+    hand.eval_tuned = 0;
+    hand.w_strong = 3;
+    hand.w_threat = 5;
+    hand.w_isolated = 4;
+    hand.w_centre = 2;
+    search_config_weights(&hand);
+    for (int k = 0; k < 2000; k++) {
+        fan_position *p = random_position(&rng, _i);
+        uint64_t own, opp;
+        boards(p, &own, &opp);
+        int a[EF_COUNT], b[EF_COUNT];
+        ck_assert_int_eq(eval_features_generic(a, own, opp, EG_ALL),
+                         eval_features_fast(b, own, opp, EG_ALL));
+        for (int i = 0; i < EF_COUNT; i++)
+            ck_assert_int_eq(a[i], b[i]);
+        ck_assert_int_eq(evaluate_generic(&tuned, own, opp),
+                         evaluate_fast(&tuned, own, opp));
+        ck_assert_int_eq(evaluate_generic(&hand, own, opp),
+                         evaluate_fast(&hand, own, opp));
+        fan_position_free(p);
+    }
+#endif
+}
+END_TEST
+
+Suite *make_suite(void)
+{
+    Suite *s = suite_create("eval");
+    TCase *tc = tcase_create("eval");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, pst_classes);
+    tcase_add_loop_test(tc, features_by_other_means, 0, 4);
+    tcase_add_loop_test(tc, copies_agree, 0, 4);
+    suite_add_tcase(s, tc);
+    return s;
+}
