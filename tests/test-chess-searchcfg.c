@@ -80,8 +80,11 @@ START_TEST(each_eval_term_matters)
 {
     fan_chess *g = CPOS(middle);
     const chess_state *st = chess_cur(g);
+    /* every term on (the default leaves king safety off), then each off */
     chess_search_config def;
     chess_search_config_default(&def);
+    for (size_t i = 0; i < sizeof eval_switches / sizeof eval_switches[0]; i++)
+        set(&def, eval_switches[i].offset, 1);
     int base = chess_evaluate(&def, st);
     for (size_t i = 0; i < sizeof eval_switches / sizeof eval_switches[0];
          i++) {
