@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* A match of fanorona-match, shared by its two games: the settings, the
  * tallies the jobs add to (under lock) and the calls that add to them
- * (tools/fanorona-match.c). The game loops are tools/fanorona-match.c
+ * (tools/match.c). The game loops are tools/fanorona-match.c
  * (Fanorona) and tools/match-chess.c (Fanorona Chess). */
 #ifndef FAN_MATCH_H
 #define FAN_MATCH_H
@@ -75,5 +75,8 @@ int match_clock(match *m, double clock_ms[2], int white, double used_ms,
  * score. */
 void match_count_game(match *m, int g, int score, int reason, int turns,
                       const char *result, const char *rule);
+/* Prints the result of the match: games, pairs and Elo with intervals,
+ * the SPRT, how games ended, speed and time a turn of each side. */
+void match_report(const match *m);
 
 #endif
