@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: MIT */
+/* White-box checks of the Fanorona engine's switches (search_config,
+ * lib/search.h) that are off by default: each one changes the search
+ * (the node count of a fixed-depth search differs from the default's on
+ * some position), and with each one on the engine still finds the known
+ * forced wins and losses of the search suite (tforced.h, checked there by
+ * brute force) and returns legal turns and lines. Linked with the
+ * internal static copy of the library. */
+#include "tcommon.h"
+#include "tforced.h"
+#include "trandom.h"
+
+#include "lib/search.h"
+
+#include <stddef.h>
+
+/* A switch, and the value that turns it on. */
+#define SWITCH(field) {#field, offsetof(search_config, field)}
+static const struct {
+    const char *name;
+    size_t offset;
+} switches[] = {
+    SWITCH(use_aspiration),
+    SWITCH(use_lmr),
+    SWITCH(use_futility),
+    SWITCH(use_single_ext),
+};
+#define NSWITCHES ((int)(sizeof switches / sizeof switches[0]))
+#define NFORCED ((int)(sizeof forced_wins / sizeof forced_wins[0]))
+
+static void set(search_config *cfg, size_t offset, int v)
+{
+    memcpy((char *)cfg + offset, &v, sizeof v);
+}
+
+static int get(const search_config *cfg, size_t offset)
+{
+    int v;
+    memcpy(&v, (const char *)cfg + offset, sizeof v);
+    return v;
+}
+
+/* The default configuration with switch k on (k < 0: none). */
+static void config_with(search_config *cfg, int k)
+{
+    search_config_default(cfg);
+    if (k >= 0)
+        set(cfg, switches[k].offset, 1);
+}
+
+/* A search of p with cfg to depth (and at most max_nodes, 0: no cap);
+ * the result is checked for legality. */
+static void run_with(fan_search_result *r, const search_config *cfg,
+                     const fan_position *p, unsigned depth,
+                     uint64_t max_nodes)
+{
+    fan_search *s = NULL;
+    fan_search_options o;
+    ck_assert_fan_ok(fan_search_options_init(&o));
+    o.threads = 1;
+    o.hash_mib = 4;
+    ck_assert_fan_ok(fan_search_new(&s, &o));
+    search_set_config(s, cfg);
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.max_depth = depth;
+    l.max_nodes = max_nodes;
+    fan_search_result_init(r);
+    ck_assert_fan_ok(fan_search_run(r, s, p, &l, NULL, NULL));
+    check_result(p, r);
+    fan_search_free(s);
+}
+
+START_TEST(defaults_are_off)
+{
+    /* the switches measured here stay off until a match says otherwise */
+    search_config cfg;
+    search_config_default(&cfg);
+    for (int k = 0; k < NSWITCHES; k++)
+        ck_assert_msg(get(&cfg, switches[k].offset) == 0, "%s is on",
+                      switches[k].name);
+}
+END_TEST
+
+/* Positions where the switches have work: the start (captures first),
+ * middle games of random turns in both rulesets, an ending. */
+static fan_position *work_position(int i)
+{
+    if (i == 0) {
+        fan_position *p = NULL;
+        ck_assert_fan_ok(fan_position_new(&p, FAN_RULES_STOP));
+        return p;
+    }
+    if (i == 4)
+        return FROM(forced_wins[16].position);
+    uint64_t rng = 0x5EA5C0DEu + (uint64_t)i;
+    fan_position *p = NULL;
+    while (!p)
+        p = trand_game(&rng, i & 1, 10 + 4 * i);
+    return p;
+}
+#define NWORK 5
+
+START_TEST(each_switch_changes_the_search)
+{
+    int k = _i;
+    search_config def, on;
+    config_with(&def, -1);
+    config_with(&on, k);
+    int differ = 0;
+    for (int i = 0; i < NWORK; i++) {
+        fan_position *p = work_position(i);
+        fan_search_result a, b;
+        run_with(&a, &def, p, 6, 0);
+        run_with(&b, &on, p, 6, 0);
+        differ += a.nodes != b.nodes;
+        fan_position_free(p);
+    }
+    ck_assert_msg(differ > 0, "%s on: the same nodes everywhere",
+                  switches[k].name);
+}
+END_TEST
+
+/* With switch k on, the engine finds forced win j at depth 6: its length
+ * exactly (as the search suite's judge derives it) and a winning turn. */
+START_TEST(forced_wins_with_each_switch)
+{
+    int k = _i / NFORCED;
+    const forced *f = &forced_wins[_i % NFORCED];
+    search_config cfg;
+    config_with(&cfg, k);
+    fan_position *p = FROM(f->position);
+    fan_search_result r;
+    run_with(&r, &cfg, p, 6, 0);
+    ck_assert_msg(r.score == FAN_SCORE_WIN - f->turns,
+                  "%s on, %s: score %d, want a win in %d", switches[k].name,
+                  f->position, r.score, f->turns);
+    ck_assert_msg(winning_turn(p, r.best, f->turns),
+                  "%s on, %s: the turn does not win", switches[k].name,
+                  f->position);
+    fan_position_free(p);
+}
+END_TEST
+
+/* After the winning first turn of a three- or five-turn win, the loss is
+ * scored with its length. */
+#define NLOSS (NFORCED - 8)
+START_TEST(losses_with_each_switch)
+{
+    int k = _i / NLOSS;
+    const forced *f = &forced_wins[8 + _i % NLOSS];
+    search_config cfg;
+    config_with(&cfg, k);
+    fan_position *p = FROM(f->position);
+    fan_turn turns[1024];
+    size_t n = 0, i = 0;
+    ck_assert_fan_ok(fan_position_turns(turns, 1024, &n, p));
+    while (i < n && !winning_turn(p, turns[i], f->turns))
+        i++;
+    ck_assert(i < n);
+    ck_assert_fan_ok(fan_position_play_turn(p, turns[i]));
+    fan_search_result r;
+    run_with(&r, &cfg, p, 6, 0);
+    ck_assert_msg(r.score == -(FAN_SCORE_WIN - (f->turns - 1)),
+                  "%s on, %s: score %d, want a loss in %d", switches[k].name,
+                  f->position, r.score, f->turns - 1);
+    fan_position_free(p);
+}
+END_TEST
+
+/* Random positions of both rulesets: legal turns and lines, scores in
+ * range, with each switch on. */
+START_TEST(random_positions_with_each_switch)
+{
+    int k = _i;
+    search_config cfg;
+    config_with(&cfg, k);
+    uint64_t rng = 0xC0FFEE5u + (uint64_t)k;
+    for (int j = 0; j < 120; j++) {
+        int rules = j & 1;
+        fan_position *p = (j & 2) ? trand_board(&rng, rules)
+                                  : trand_game(&rng, rules, 80);
+        if (!p)
+            continue;
+        fan_search_result r;
+        run_with(&r, &cfg, p, 5, 20000);
+        fan_position_free(p);
+    }
+}
+END_TEST
+
+Suite *make_suite(void)
+{
+    Suite *s = suite_create("searchcfg");
+    TCase *tc = tcase_create("switches");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, defaults_are_off);
+    tcase_add_loop_test(tc, each_switch_changes_the_search, 0, NSWITCHES);
+    tcase_add_loop_test(tc, forced_wins_with_each_switch, 0,
+                        NSWITCHES * NFORCED);
+    tcase_add_loop_test(tc, losses_with_each_switch, 0, NSWITCHES * NLOSS);
+    tcase_add_loop_test(tc, random_positions_with_each_switch, 0, NSWITCHES);
+    suite_add_tcase(s, tc);
+    return s;
+}
