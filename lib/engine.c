@@ -11,9 +11,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The parameters of the switches that are off by default: used only when
+ * a switch is on, the same in every configuration. */
+static void search_config_params(search_config *cfg)
+{
+    cfg->rfp_depth = 3;
+    cfg->rfp_margin = 60;
+}
+
 void search_config_default(search_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
+    search_config_params(cfg);
     cfg->use_tt = 1;
     cfg->use_pvs = 1;
     cfg->use_ordering = 1;
@@ -37,6 +46,7 @@ void search_config_default(search_config *cfg)
 void search_config_plain(search_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
+    search_config_params(cfg);
     search_config_weights(cfg);
 }
 

@@ -66,6 +66,14 @@ static int gen_node_turns(search_worker *w, const spos *p, int ply)
     }
 }
 
+/* The side to move has no capture (so its turns are paikas, and the
+ * opponent's threats are all the position's tactics) but has a turn (no
+ * loss to miss): where the static eval may stand for the node. */
+static int quiet_with_turns(const spos *p)
+{
+    return !mg_capturers(p->own, p->opp) && mg_has_turn(p->own, p->opp);
+}
+
 static int qsearch(search_worker *w, const spos *p, int alpha, int beta, int ply,
                    int qply)
 {
@@ -157,6 +165,15 @@ static int search(search_worker *w, const spos *p, int alpha, int beta, int dept
             (hit.bound == TT_BOUND_LOWER && v >= beta) ||
             (hit.bound == TT_BOUND_UPPER && v <= alpha))
             return v;
+    }
+
+    if (!pv_node && cfg->use_rfp && beta > -SCORE_WIN_MIN &&
+        beta < SCORE_WIN_MIN && quiet_with_turns(p)) {
+        int eval = s->eval(cfg, p->own, p->opp);
+        /* reverse futility: far enough above beta that a paika of this
+         * shallow subtree is not expected to lose the margin */
+        if (depth <= cfg->rfp_depth && eval - cfg->rfp_margin * depth >= beta)
+            return eval;
     }
 
     int n = gen_node_turns(w, p, ply);

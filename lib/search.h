@@ -112,6 +112,12 @@ typedef struct search_config {
     int standpat_bonus;  /* added to that eval: a capture must be made */
     int use_futility;    /* futility pruning of quiet turns at depth 1 */
     int use_single_ext;  /* extend a node with a single legal turn */
+    /* pruning switches measured at equal time (doc/search.md), each off by
+     * default, with their parameters (set by search_config_default and
+     * search_config_plain, used only when the switch is on) */
+    int use_rfp;         /* reverse futility pruning (static null move) */
+    int rfp_depth;       /* ... at depths up to this */
+    int rfp_margin;      /* ... when eval - margin * depth >= beta */
     int eval_tuned;      /* 1: the fitted weights; 0: the hand weights below */
     /* hand evaluation weights (centipieces); all zero = material only */
     int w_mobility;      /* per paika of own minus opponent's */

@@ -24,6 +24,7 @@ static const struct {
     SWITCH(use_lmr),
     SWITCH(use_futility),
     SWITCH(use_single_ext),
+    SWITCH(use_rfp),
 };
 #define NSWITCHES ((int)(sizeof switches / sizeof switches[0]))
 #define NFORCED ((int)(sizeof forced_wins / sizeof forced_wins[0]))
