@@ -17,6 +17,10 @@ static void search_config_params(search_config *cfg)
 {
     cfg->rfp_depth = 3;
     cfg->rfp_margin = 60;
+    cfg->null_depth = 3;
+    cfg->null_min_pieces = 4;
+    cfg->null_r = 2;
+    cfg->null_r_div = 4;
 }
 
 void search_config_default(search_config *cfg)
@@ -267,6 +271,7 @@ static void prepare_worker(search_worker *w, const fan_search *s)
     w->failed = FAN_OK;
     memset(w->base, 0, sizeof w->base);
     memset(w->killers, 0, sizeof w->killers);
+    memset(w->passed, 0, sizeof w->passed);
     for (int c = 0; c < 2; c++)
         for (int a = 0; a < BOARD_SQUARES; a++)
             for (int b = 0; b < BOARD_SQUARES; b++)

@@ -39,6 +39,7 @@ typedef struct search_worker {
     int nroots;
     int history[2][BOARD_SQUARES][BOARD_SQUARES];
     fan_turn killers[MAX_PLY][2];
+    unsigned char passed[MAX_PLY + 1]; /* the node of ply follows a pass */
     fan_turn pv[MAX_PLY][MAX_PLY];
     int pvlen[MAX_PLY];
     /* the turn lists of the nodes on the current line, one after the

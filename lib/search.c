@@ -119,6 +119,61 @@ static int qsearch(search_worker *w, const spos *p, int alpha, int beta, int ply
     return best;
 }
 
+static int search(search_worker *w, const spos *p, int alpha, int beta,
+                  int depth, int ply);
+
+/* Null-move pruning: the side to move passes, and if the opponent, moving
+ * twice in a row, still cannot bring the score under beta in a reduced
+ * search, the node is taken to fail high. A pass is not a Fanorona turn;
+ * the bet is that having the move is worth something, and it is only
+ * made where that holds:
+ * - not where the side to move has a capture (compulsory: its turns are
+ *   then not a free choice, and a forced capture can be the bad one), nor
+ *   where it has no turn at all (a loss the pass would hide): the caller
+ *   asks quiet_with_turns();
+ * - after the pass the opponent may well have a capture (ours to parry
+ *   with a paika, had we moved): the null search then plays that capture,
+ *   compulsory for the opponent, and mostly fails low, so threats make
+ *   the pruning more careful, never less;
+ * - zugzwang, a position where every paika walks into a capture, is real
+ *   in small endings: both sides need more than null_min_pieces pieces;
+ * - never two passes in a row (w->passed), never near a decisive beta,
+ *   and a win found after a pass is returned as beta, not as a win;
+ * - the position after the pass starts a new repetition count (its clock
+ *   is 0: no position before the pass is taken as a repetition of one
+ *   after it), and no pass is made within depth turns of the 400-turn
+ *   limit, so the pass counted as a turn changes no draw by the limit
+ *   inside the full-width search. */
+static int null_move_ok(const search_worker *w, const spos *p, int depth,
+                        int ply)
+{
+    const fan_search *s = w->s;
+    const search_config *cfg = &s->run;
+    return depth >= cfg->null_depth && !w->passed[ply] &&
+           board_popcount(p->own) > cfg->null_min_pieces &&
+           board_popcount(p->opp) > cfg->null_min_pieces &&
+           s->root_turns + ply + depth + 1 < FAN_TURN_LIMIT &&
+           ply < MAX_PLY - 3;
+}
+
+/* The null-window score of the pass at p (from p's side to move's view). */
+static int null_move(search_worker *w, const spos *p, int beta, int depth,
+                     int ply)
+{
+    const search_config *cfg = &w->s->run;
+    int idx = w->s->root_index + ply;
+    spos child;
+    spos_pass(&child, p);
+    w->keys[idx + 1] = child.key;
+    w->clock[idx + 1] = 0;
+    w->passed[ply + 1] = 1;
+    int div = cfg->null_r_div > 0 ? cfg->null_r_div : 1;
+    int r = cfg->null_r + depth / div;
+    int v = -search(w, &child, -beta, -beta + 1, depth - 1 - r, ply + 1);
+    w->passed[ply + 1] = 0;
+    return v;
+}
+
 static int search(search_worker *w, const spos *p, int alpha, int beta, int depth,
                   int ply)
 {
@@ -167,13 +222,21 @@ static int search(search_worker *w, const spos *p, int alpha, int beta, int dept
             return v;
     }
 
-    if (!pv_node && cfg->use_rfp && beta > -SCORE_WIN_MIN &&
-        beta < SCORE_WIN_MIN && quiet_with_turns(p)) {
+    if (!pv_node && (cfg->use_rfp || cfg->use_null) &&
+        beta > -SCORE_WIN_MIN && beta < SCORE_WIN_MIN && quiet_with_turns(p)) {
         int eval = s->eval(cfg, p->own, p->opp);
         /* reverse futility: far enough above beta that a paika of this
          * shallow subtree is not expected to lose the margin */
-        if (depth <= cfg->rfp_depth && eval - cfg->rfp_margin * depth >= beta)
+        if (cfg->use_rfp && depth <= cfg->rfp_depth &&
+            eval - cfg->rfp_margin * depth >= beta)
             return eval;
+        if (cfg->use_null && eval >= beta && null_move_ok(w, p, depth, ply)) {
+            int v = null_move(w, p, beta, depth, ply);
+            if (stopped(s))
+                return 0;
+            if (v >= beta) /* a win after a pass proves nothing */
+                return v >= SCORE_WIN_MIN ? beta : v;
+        }
     }
 
     int n = gen_node_turns(w, p, ply);

@@ -41,6 +41,9 @@ uint64_t zobrist_key(uint64_t white, uint64_t black, int stm);
 void spos_set(spos *p, uint64_t white, uint64_t black, int stm);
 /* child = p after turn t (a legal turn of p's side to move). */
 void spos_play(spos *child, const spos *p, fan_turn t);
+/* child = p with the other side to move (a pass: not a legal turn, for
+ * null-move pruning). */
+void spos_pass(spos *child, const spos *p);
 
 /* ------------------------------------------------------------------ */
 /* Evaluation features (eval.c): each a count from the side to move's  */
@@ -118,6 +121,12 @@ typedef struct search_config {
     int use_rfp;         /* reverse futility pruning (static null move) */
     int rfp_depth;       /* ... at depths up to this */
     int rfp_margin;      /* ... when eval - margin * depth >= beta */
+    int use_null;        /* null-move pruning (a pass; search.c says why
+                          * it is sound enough in Fanorona) */
+    int null_depth;      /* ... from this depth */
+    int null_min_pieces; /* ... when both sides have more pieces than this */
+    int null_r;          /* ... reduced by null_r + depth / null_r_div */
+    int null_r_div;
     int eval_tuned;      /* 1: the fitted weights; 0: the hand weights below */
     /* hand evaluation weights (centipieces); all zero = material only */
     int w_mobility;      /* per paika of own minus opponent's */

@@ -36,3 +36,11 @@ void spos_play(spos *child, const spos *p, fan_turn t)
     child->stm = !p->stm;
     child->key = k;
 }
+
+void spos_pass(spos *child, const spos *p)
+{
+    child->own = p->opp;
+    child->opp = p->own;
+    child->stm = !p->stm;
+    child->key = p->key ^ zobrist_black_to_move;
+}

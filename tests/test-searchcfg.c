@@ -25,6 +25,7 @@ static const struct {
     SWITCH(use_futility),
     SWITCH(use_single_ext),
     SWITCH(use_rfp),
+    SWITCH(use_null),
 };
 #define NSWITCHES ((int)(sizeof switches / sizeof switches[0]))
 #define NFORCED ((int)(sizeof forced_wins / sizeof forced_wins[0]))
@@ -189,6 +190,46 @@ START_TEST(random_positions_with_each_switch)
 }
 END_TEST
 
+/* The 400-turn limit with each switch on (the search suite's positions):
+ * a draw whatever the material with the last turn, a win still a win. */
+START_TEST(turn_limit_with_each_switch)
+{
+    search_config cfg;
+    config_with(&cfg, _i);
+    fan_search_result r;
+    fan_position *p = FROM("9/9/9/WWW6/WWW4B1 w stop 399 -");
+    run_with(&r, &cfg, p, 4, 0);
+    ck_assert_msg(r.score == 0, "%s on: %d", switches[_i].name, r.score);
+    fan_position_free(p);
+    /* four turns before the limit: neither side can force a win (the
+     * judge checks it), so the value is a draw */
+    p = FROM("9/9/9/WWW6/WWW4B1 w stop 396 -");
+    ck_assert(!forced_win(p, 4));
+    fan_turn turns[1024];
+    size_t n = 0, safe = 0;
+    ck_assert_fan_ok(fan_position_turns(turns, 1024, &n, p));
+    for (size_t i = 0; i < n && !safe; i++) {
+        fan_position *q = NULL;
+        ck_assert_fan_ok(fan_position_clone(&q, p));
+        ck_assert_fan_ok(fan_position_play_turn(q, turns[i]));
+        safe = fan_position_result(q) == FAN_ONGOING && !forced_win(q, 3);
+        fan_position_free(q);
+    }
+    ck_assert(safe);
+    run_with(&r, &cfg, p, 6, 0);
+    ck_assert_msg(r.score == 0, "%s on: %d", switches[_i].name, r.score);
+    fan_position_free(p);
+    p = FROM("9/9/9/WWW6/WWW4B1 w stop 300 -");
+    run_with(&r, &cfg, p, 4, 0);
+    ck_assert_int_gt(r.score, 300);
+    fan_position_free(p);
+    p = FROM("9/9/W1B6/9/9 w stop 399 -");
+    run_with(&r, &cfg, p, 4, 0);
+    ck_assert_int_eq(r.score, FAN_SCORE_WIN - 1);
+    fan_position_free(p);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("searchcfg");
@@ -200,6 +241,7 @@ Suite *make_suite(void)
                         NSWITCHES * NFORCED);
     tcase_add_loop_test(tc, losses_with_each_switch, 0, NSWITCHES * NLOSS);
     tcase_add_loop_test(tc, random_positions_with_each_switch, 0, NSWITCHES);
+    tcase_add_loop_test(tc, turn_limit_with_each_switch, 0, NSWITCHES);
     suite_add_tcase(s, tc);
     return s;
 }
