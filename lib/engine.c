@@ -21,6 +21,9 @@ static void search_config_params(search_config *cfg)
     cfg->null_min_pieces = 4;
     cfg->null_r = 2;
     cfg->null_r_div = 4;
+    cfg->lmp_depth = 3;
+    cfg->lmp_base = 4;
+    cfg->lmp_k = 1;
 }
 
 void search_config_default(search_config *cfg)

@@ -253,6 +253,13 @@ static int search(search_worker *w, const spos *p, int alpha, int beta, int dept
         alpha > -SCORE_WIN_MIN && beta < SCORE_WIN_MIN)
         futile = w->s->eval(cfg, p->own, p->opp) + 150 <= alpha;
 
+    /* late move pruning: after this many paikas, the rest that create no
+     * capture of ours are not searched (the list is all paikas or all
+     * captures: captures are compulsory) */
+    int lmp_after = n;
+    if (cfg->use_lmp && quiet_node && !pv_node && depth <= cfg->lmp_depth)
+        lmp_after = cfg->lmp_base + cfg->lmp_k * depth * depth;
+
     int alpha0 = alpha, best = -SCORE_INF;
     fan_turn best_move = 0;
     for (int i = 0; i < n; i++) {
@@ -270,6 +277,9 @@ static int search(search_worker *w, const spos *p, int alpha, int beta, int dept
             /* a paika that creates no capture cannot lift a lost eval */
             continue;
         }
+        if (i >= lmp_after && best > -SCORE_WIN_MIN &&
+            !mg_capturers(child.opp, child.own))
+            continue;
         if (i == 0 || !cfg->use_pvs) {
             score = -search(w, &child, -beta, -alpha, depth - 1, ply + 1);
         } else {

@@ -127,6 +127,10 @@ typedef struct search_config {
     int null_min_pieces; /* ... when both sides have more pieces than this */
     int null_r;          /* ... reduced by null_r + depth / null_r_div */
     int null_r_div;
+    int use_lmp;         /* late move pruning of quiet turns */
+    int lmp_depth;       /* ... at depths up to this */
+    int lmp_base;        /* ... after lmp_base + lmp_k * depth^2 paikas */
+    int lmp_k;
     int eval_tuned;      /* 1: the fitted weights; 0: the hand weights below */
     /* hand evaluation weights (centipieces); all zero = material only */
     int w_mobility;      /* per paika of own minus opponent's */

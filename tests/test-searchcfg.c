@@ -26,6 +26,7 @@ static const struct {
     SWITCH(use_single_ext),
     SWITCH(use_rfp),
     SWITCH(use_null),
+    SWITCH(use_lmp),
 };
 #define NSWITCHES ((int)(sizeof switches / sizeof switches[0]))
 #define NFORCED ((int)(sizeof forced_wins / sizeof forced_wins[0]))
