@@ -231,6 +231,14 @@ void score_moves(search_worker *w, const spos *p, int ply, fan_turn tt_move,
 void pick(fan_turn *moves, int *scores, int i, int n);
 /* A turn that caused a cutoff: history and killers. */
 void reward(search_worker *w, const spos *p, int ply, fan_turn t, int depth);
+/* The history's bound with hist2 (use_hist2): every update moves an
+ * entry by its bonus less its share of the distance to the bound. */
+#define HISTORY_MAX (1 << 14)
+/* reward() for hist2: the cutoff turn t gains depth^2 (bounded), and if
+ * it is a paika the paikas tried before it at the node (tried[0..n)) lose
+ * as much. */
+void reward_gravity(search_worker *w, const spos *p, int ply, fan_turn t,
+                    int depth, const fan_turn *tried, int n);
 
 /* ------------------------------------------------------------------ */
 /* Levels (levels.c)                                                   */

@@ -40,6 +40,14 @@ void score_moves(search_worker *w, const spos *p, int ply,
     }
 }
 
+static void new_killer(search_worker *w, int ply, fan_turn t)
+{
+    if (!FAN_TURN_CAPTURED(t) && w->killers[ply][0] != t) {
+        w->killers[ply][1] = w->killers[ply][0];
+        w->killers[ply][0] = t;
+    }
+}
+
 void reward(search_worker *w, const spos *p, int ply, fan_turn t, int depth)
 {
     int *h = &w->history[p->stm][FAN_TURN_FROM(t)][FAN_TURN_TO(t)];
@@ -49,8 +57,28 @@ void reward(search_worker *w, const spos *p, int ply, fan_turn t, int depth)
             for (int b = 0; b < BOARD_SQUARES; b++)
                 w->history[p->stm][a][b] /= 2;
     }
-    if (!FAN_TURN_CAPTURED(t) && w->killers[ply][0] != t) {
-        w->killers[ply][1] = w->killers[ply][0];
-        w->killers[ply][0] = t;
-    }
+    new_killer(w, ply, t);
+}
+
+/* h moves by bonus less its share h * |bonus| / HISTORY_MAX of the way
+ * to the bound: it stays inside (-HISTORY_MAX, HISTORY_MAX). */
+static void gravity(int *h, int bonus)
+{
+    int mag = bonus < 0 ? -bonus : bonus;
+    *h += bonus - (int)((long long)*h * mag / HISTORY_MAX);
+}
+
+void reward_gravity(search_worker *w, const spos *p, int ply, fan_turn t,
+                    int depth, const fan_turn *tried, int n)
+{
+    int (*hist)[BOARD_SQUARES] = w->history[p->stm];
+    int bonus = depth * depth < HISTORY_MAX / 2 ? depth * depth
+                                                : HISTORY_MAX / 2;
+    gravity(&hist[FAN_TURN_FROM(t)][FAN_TURN_TO(t)], bonus);
+    if (!FAN_TURN_CAPTURED(t))
+        for (int i = 0; i < n; i++)
+            if (tried[i] != t)
+                gravity(&hist[FAN_TURN_FROM(tried[i])][FAN_TURN_TO(tried[i])],
+                        -bonus);
+    new_killer(w, ply, t);
 }

@@ -174,6 +174,25 @@ static int null_move(search_worker *w, const spos *p, int beta, int depth,
     return v;
 }
 
+/* The late move reduction of quiet turn t, the i-th of its node (0 when
+ * the switches are off): 1 to 3 turns, less for a turn of good history
+ * and more for a bad one with hist2, never below depth 1. */
+static int late_reduction(const search_worker *w, const spos *p, fan_turn t,
+                          int i, int depth, int ply)
+{
+    const search_config *cfg = &w->s->run;
+    if (!cfg->use_lmr || FAN_TURN_CAPTURED(t) || depth < 3 || i < 3 ||
+        t == w->killers[ply][0] || t == w->killers[ply][1])
+        return 0;
+    int r = 1 + (i >= 8) + (depth >= 8);
+    if (cfg->use_hist2)
+        r -= w->history[p->stm][FAN_TURN_FROM(t)][FAN_TURN_TO(t)] /
+             (HISTORY_MAX / 2);
+    if (r < 0)
+        r = 0;
+    return r > depth - 2 ? depth - 2 : r;
+}
+
 static int search(search_worker *w, const spos *p, int alpha, int beta, int depth,
                   int ply)
 {
@@ -262,6 +281,8 @@ static int search(search_worker *w, const spos *p, int alpha, int beta, int dept
 
     int alpha0 = alpha, best = -SCORE_INF;
     fan_turn best_move = 0;
+    fan_turn tried[64]; /* the paikas searched, for the history malus */
+    int ntried = 0;
     for (int i = 0; i < n; i++) {
         if (cfg->use_ordering)
             pick(PLY_MOVES(w, ply), PLY_SCORES(w, ply), i, n);
@@ -283,12 +304,7 @@ static int search(search_worker *w, const spos *p, int alpha, int beta, int dept
         if (i == 0 || !cfg->use_pvs) {
             score = -search(w, &child, -beta, -alpha, depth - 1, ply + 1);
         } else {
-            int r = 0;
-            if (cfg->use_lmr && quiet && depth >= 3 && i >= 3 &&
-                t != w->killers[ply][0] && t != w->killers[ply][1])
-                r = 1 + (i >= 8) + (depth >= 8);
-            if (r && r > depth - 2)
-                r = depth - 2;
+            int r = late_reduction(w, p, t, i, depth, ply);
             score = -search(w, &child, -alpha - 1, -alpha, depth - 1 - r,
                             ply + 1);
             if (score > alpha && r)
@@ -301,10 +317,14 @@ static int search(search_worker *w, const spos *p, int alpha, int beta, int dept
             return 0;
         if (search_improve(w, ply, t, score, &best, &best_move, &alpha,
                            beta)) {
-            if (cfg->use_ordering)
+            if (cfg->use_ordering && cfg->use_hist2)
+                reward_gravity(w, p, ply, t, depth, tried, ntried);
+            else if (cfg->use_ordering)
                 reward(w, p, ply, t, depth);
             break;
         }
+        if (quiet && ntried < 64)
+            tried[ntried++] = t;
     }
     if (cfg->use_tt) {
         int bound = best >= beta     ? TT_BOUND_LOWER

@@ -131,6 +131,9 @@ typedef struct search_config {
     int lmp_depth;       /* ... at depths up to this */
     int lmp_base;        /* ... after lmp_base + lmp_k * depth^2 paikas */
     int lmp_k;
+    int use_hist2;       /* history with a malus for the paikas tried
+                          * before a cutoff, bounded (gravity), and read by
+                          * the late move reductions */
     int eval_tuned;      /* 1: the fitted weights; 0: the hand weights below */
     /* hand evaluation weights (centipieces); all zero = material only */
     int w_mobility;      /* per paika of own minus opponent's */

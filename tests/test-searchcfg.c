@@ -10,6 +10,7 @@
 #include "tforced.h"
 #include "trandom.h"
 
+#include "lib/engine.h" /* the workers' history */
 #include "lib/search.h"
 
 #include <stddef.h>
@@ -27,6 +28,7 @@ static const struct {
     SWITCH(use_rfp),
     SWITCH(use_null),
     SWITCH(use_lmp),
+    SWITCH(use_hist2),
 };
 #define NSWITCHES ((int)(sizeof switches / sizeof switches[0]))
 #define NFORCED ((int)(sizeof forced_wins / sizeof forced_wins[0]))
@@ -231,6 +233,42 @@ START_TEST(turn_limit_with_each_switch)
 }
 END_TEST
 
+/* hist2: after searches of middle games the history holds maluses
+ * (negative entries) and every entry is inside the gravity's bound. */
+START_TEST(hist2_is_bounded)
+{
+    search_config cfg;
+    config_with(&cfg, -1);
+    cfg.use_hist2 = 1;
+    fan_search *s = NULL;
+    fan_search_options o;
+    ck_assert_fan_ok(fan_search_options_init(&o));
+    o.threads = 1;
+    ck_assert_fan_ok(fan_search_new(&s, &o));
+    search_set_config(s, &cfg);
+    for (int i = 1; i < NWORK; i++) {
+        fan_position *p = work_position(i);
+        fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+        l.max_depth = 7;
+        fan_search_result r = FAN_SEARCH_RESULT_INIT;
+        ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
+        fan_position_free(p);
+    }
+    int negative = 0;
+    const search_worker *w = s->workers[0];
+    for (int c = 0; c < 2; c++)
+        for (int a = 0; a < BOARD_SQUARES; a++)
+            for (int b = 0; b < BOARD_SQUARES; b++) {
+                int h = w->history[c][a][b];
+                ck_assert_int_lt(h, HISTORY_MAX);
+                ck_assert_int_gt(h, -HISTORY_MAX);
+                negative += h < 0;
+            }
+    ck_assert_int_gt(negative, 0);
+    fan_search_free(s);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("searchcfg");
@@ -243,6 +281,7 @@ Suite *make_suite(void)
     tcase_add_loop_test(tc, losses_with_each_switch, 0, NSWITCHES * NLOSS);
     tcase_add_loop_test(tc, random_positions_with_each_switch, 0, NSWITCHES);
     tcase_add_loop_test(tc, turn_limit_with_each_switch, 0, NSWITCHES);
+    tcase_add_test(tc, hist2_is_bounded);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -53,6 +53,7 @@ static const named_field fanorona_switches[] = {
     {"lmpdepth", offsetof(search_config, lmp_depth)},
     {"lmpbase", offsetof(search_config, lmp_base)},
     {"lmpk", offsetof(search_config, lmp_k)},
+    {"hist2", offsetof(search_config, use_hist2)},
     {"mob", offsetof(search_config, w_mobility)},
     {"strong", offsetof(search_config, w_strong)},
     {"threat", offsetof(search_config, w_threat)},
