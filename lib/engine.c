@@ -24,6 +24,8 @@ static void search_config_params(search_config *cfg)
     cfg->lmp_depth = 3;
     cfg->lmp_base = 4;
     cfg->lmp_k = 1;
+    cfg->lmr_a = 75;
+    cfg->lmr_b = 225;
 }
 
 void search_config_default(search_config *cfg)
@@ -359,6 +361,8 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
     s->run = s->cfg;
     search_config_weights(&s->run);
     s->run.use_qsearch = s->run.use_qsearch && lv->qsearch;
+    if (s->run.use_lmr2)
+        lmr_table_fill(s->lmr, s->run.lmr_a, s->run.lmr_b);
     search_set_game(s, &search_game_fanorona, s->run.use_pvs,
                     s->run.use_aspiration);
     s->rules = pos->rules;

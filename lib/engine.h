@@ -16,6 +16,7 @@
 
 #define KEYS_MAX (FAN_TURN_LIMIT + MAX_PLY + 8)
 #define CHECK_EVERY 1024
+#define LMR_TABLE 64 /* depths and turn indices of the lmr2 table */
 
 typedef struct root_move {
     fan_turn turn;
@@ -119,6 +120,8 @@ struct fan_search {
     fan_chess_search_progress chess_progress;
     void *user;
     const fan_tb *tables; /* TB: fan_search_set_tables(), may be NULL */
+    /* lmr2: the reduction by depth and turn index (both capped) */
+    unsigned char lmr[LMR_TABLE][LMR_TABLE];
 };
 
 /* ------------------------------------------------------------------ */
@@ -239,6 +242,14 @@ void reward(search_worker *w, const spos *p, int ply, fan_turn t, int depth);
  * as much. */
 void reward_gravity(search_worker *w, const spos *p, int ply, fan_turn t,
                     int depth, const fan_turn *tried, int n);
+
+/* ------------------------------------------------------------------ */
+/* Reduction tables (prune.c)                                          */
+
+/* t[d][i] = floor(a + ln(d) * ln(i) / b) (0 for d or i 0, at most 60),
+ * a and b given in hundredths (b <= 0 taken as 0.01). */
+void lmr_table_fill(unsigned char t[LMR_TABLE][LMR_TABLE], int a100,
+                    int b100);
 
 /* ------------------------------------------------------------------ */
 /* Levels (levels.c)                                                   */

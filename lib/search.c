@@ -175,16 +175,21 @@ static int null_move(search_worker *w, const spos *p, int beta, int depth,
 }
 
 /* The late move reduction of quiet turn t, the i-th of its node (0 when
- * the switches are off): 1 to 3 turns, less for a turn of good history
- * and more for a bad one with hist2, never below depth 1. */
+ * the switches are off): 1 to 3 turns, or the lmr2 table's, less for a
+ * turn of good history and more for a bad one with hist2, never below
+ * depth 1. */
 static int late_reduction(const search_worker *w, const spos *p, fan_turn t,
                           int i, int depth, int ply)
 {
     const search_config *cfg = &w->s->run;
-    if (!cfg->use_lmr || FAN_TURN_CAPTURED(t) || depth < 3 || i < 3 ||
-        t == w->killers[ply][0] || t == w->killers[ply][1])
+    if (!(cfg->use_lmr || cfg->use_lmr2) || FAN_TURN_CAPTURED(t) ||
+        depth < 3 || i < 3 || t == w->killers[ply][0] ||
+        t == w->killers[ply][1])
         return 0;
-    int r = 1 + (i >= 8) + (depth >= 8);
+    int r = cfg->use_lmr2
+                ? w->s->lmr[depth < LMR_TABLE ? depth : LMR_TABLE - 1]
+                           [i < LMR_TABLE ? i : LMR_TABLE - 1]
+                : 1 + (i >= 8) + (depth >= 8);
     if (cfg->use_hist2)
         r -= w->history[p->stm][FAN_TURN_FROM(t)][FAN_TURN_TO(t)] /
              (HISTORY_MAX / 2);

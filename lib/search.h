@@ -134,6 +134,10 @@ typedef struct search_config {
     int use_hist2;       /* history with a malus for the paikas tried
                           * before a cutoff, bounded (gravity), and read by
                           * the late move reductions */
+    int use_lmr2;        /* logarithmic late move reductions (implies LMR):
+                          * floor(a + ln(depth) * ln(i) / b) turns */
+    int lmr_a;           /* ... a, in hundredths */
+    int lmr_b;           /* ... b, in hundredths */
     int eval_tuned;      /* 1: the fitted weights; 0: the hand weights below */
     /* hand evaluation weights (centipieces); all zero = material only */
     int w_mobility;      /* per paika of own minus opponent's */

@@ -13,6 +13,7 @@
 #include "lib/engine.h" /* the workers' history */
 #include "lib/search.h"
 
+#include <math.h>
 #include <stddef.h>
 
 /* A switch, and the value that turns it on. */
@@ -29,6 +30,7 @@ static const struct {
     SWITCH(use_null),
     SWITCH(use_lmp),
     SWITCH(use_hist2),
+    SWITCH(use_lmr2),
 };
 #define NSWITCHES ((int)(sizeof switches / sizeof switches[0]))
 #define NFORCED ((int)(sizeof forced_wins / sizeof forced_wins[0]))
@@ -269,6 +271,32 @@ START_TEST(hist2_is_bounded)
 }
 END_TEST
 
+/* lmr2's table (filled by a series, the library has no libm) against
+ * the C library's log(), for the default a, b and another pair. */
+START_TEST(lmr2_table)
+{
+    static unsigned char t[LMR_TABLE][LMR_TABLE];
+    static const int ab[][2] = {{75, 225}, {0, 100}, {150, 300}};
+    for (size_t k = 0; k < sizeof ab / sizeof ab[0]; k++) {
+        lmr_table_fill(t, ab[k][0], ab[k][1]);
+        double a = ab[k][0] / 100.0, b = ab[k][1] / 100.0;
+        for (int d = 1; d < LMR_TABLE; d++)
+            for (int i = 1; i < LMR_TABLE; i++) {
+                double r = a + log(d) * log(i) / b;
+                if (fabs(r - floor(r + 0.5)) < 1e-9)
+                    continue; /* on an integer: either side is right */
+                ck_assert_msg(t[d][i] == (int)floor(r), "%d,%d: %d, want %g",
+                              d, i, t[d][i], r);
+            }
+    }
+    /* two figures by hand: ln 10 = 2.302585, so at depth 10, turn 10,
+     * 0.75 + 5.3019 / 2.25 = 3.106; at 3, 3: 0.75 + 1.2069 / 2.25 = 1.29 */
+    lmr_table_fill(t, 75, 225);
+    ck_assert_int_eq(t[10][10], 3);
+    ck_assert_int_eq(t[3][3], 1);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("searchcfg");
@@ -282,6 +310,7 @@ Suite *make_suite(void)
     tcase_add_loop_test(tc, random_positions_with_each_switch, 0, NSWITCHES);
     tcase_add_loop_test(tc, turn_limit_with_each_switch, 0, NSWITCHES);
     tcase_add_test(tc, hist2_is_bounded);
+    tcase_add_test(tc, lmr2_table);
     suite_add_tcase(s, tc);
     return s;
 }
