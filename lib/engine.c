@@ -26,6 +26,8 @@ static void search_config_params(search_config *cfg)
     cfg->lmp_k = 1;
     cfg->lmr_a = 75;
     cfg->lmr_b = 225;
+    cfg->threatq_plies = 1;
+    cfg->threatq_standpat = 0;
 }
 
 void search_config_default(search_config *cfg)

@@ -86,18 +86,32 @@ static int qsearch(search_worker *w, const spos *p, int alpha, int beta, int ply
     if (w->s->tables && tb_score(&tb_exact, w->s->tables, w->s->rules, p->own,
                                  p->opp, ply))
         return tb_exact;
+    int threatened = 0; /* quiet, the opponent threatens a capture */
     if (!mg_capturers(p->own, p->opp)) {
         if (!mg_has_turn(p->own, p->opp))
             return -SCORE_WIN + ply;
-        return w->s->eval(cfg, p->own, p->opp);
+        threatened = cfg->use_threatq && qply < cfg->threatq_plies &&
+                     w->s->root_turns + ply < FAN_TURN_LIMIT &&
+                     mg_capturers(p->opp, p->own);
+        if (!threatened)
+            return w->s->eval(cfg, p->own, p->opp);
     }
     if (w->s->root_turns + ply >= FAN_TURN_LIMIT)
         return 0;
     if (qply >= cfg->qsearch_limit || ply >= MAX_PLY - 1)
         return w->s->eval(cfg, p->own, p->opp);
+    /* A threatened node searches its paikas (threatq): the side to move
+     * must move, and the opponent must then capture if it still can, so
+     * the static eval is no lower bound there; the paikas that parry the
+     * threat end in quiet children, the others in the opponent's capture
+     * sequence. Only within threatq_plies of the horizon (the plies
+     * counted by qply), so the extra work is one list of paikas per
+     * threatened leaf. With threatq_standpat the eval bounds it as at a
+     * capture node. */
     int best = -SCORE_INF;
-    if (cfg->qsearch_standpat) {
-        best = w->s->eval(cfg, p->own, p->opp) + cfg->standpat_bonus;
+    if (threatened ? cfg->threatq_standpat : cfg->qsearch_standpat) {
+        best = w->s->eval(cfg, p->own, p->opp) +
+               (threatened ? 0 : cfg->standpat_bonus);
         if (best >= beta)
             return best;
         if (best > alpha)

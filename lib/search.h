@@ -138,6 +138,10 @@ typedef struct search_config {
                           * floor(a + ln(depth) * ln(i) / b) turns */
     int lmr_a;           /* ... a, in hundredths */
     int lmr_b;           /* ... b, in hundredths */
+    int use_threatq;     /* quiescence: a quiet node whose opponent has a
+                          * capture searches its paikas */
+    int threatq_plies;   /* ... at quiescence plies below this */
+    int threatq_standpat;/* ... with the static eval as a stand-pat bound */
     int eval_tuned;      /* 1: the fitted weights; 0: the hand weights below */
     /* hand evaluation weights (centipieces); all zero = material only */
     int w_mobility;      /* per paika of own minus opponent's */

@@ -31,6 +31,7 @@ static const struct {
     SWITCH(use_lmp),
     SWITCH(use_hist2),
     SWITCH(use_lmr2),
+    SWITCH(use_threatq),
 };
 #define NSWITCHES ((int)(sizeof switches / sizeof switches[0]))
 #define NFORCED ((int)(sizeof forced_wins / sizeof forced_wins[0]))
@@ -297,6 +298,33 @@ START_TEST(lmr2_table)
 }
 END_TEST
 
+/* threatq: wins in three turns whose first is a paika that leaves Black
+ * (to move, without a capture) under a threat it cannot parry. At depth 1
+ * the plain quiescence stops at Black's quiet node; with threatq Black's
+ * paikas are searched and White's last capture found. The judge checks
+ * the win's length first. */
+START_TEST(threatq_sees_the_threat)
+{
+    static const char *const wins[] = {
+        "8B/3W2W2/9/9/9 w stop 0 -",
+        "W8/8W/3W5/4B4/4W4 w stop 0 -",
+    };
+    fan_position *p = FROM(wins[_i]);
+    ck_assert(forced_win(p, 3));
+    ck_assert(!forced_win(p, 1));
+    search_config cfg;
+    config_with(&cfg, -1);
+    fan_search_result r;
+    run_with(&r, &cfg, p, 1, 0);
+    ck_assert_int_lt(r.score, FAN_SCORE_WIN - 3);
+    cfg.use_threatq = 1;
+    run_with(&r, &cfg, p, 1, 0);
+    ck_assert_int_eq(r.score, FAN_SCORE_WIN - 3);
+    ck_assert(winning_turn(p, r.best, 3));
+    fan_position_free(p);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("searchcfg");
@@ -311,6 +339,7 @@ Suite *make_suite(void)
     tcase_add_loop_test(tc, turn_limit_with_each_switch, 0, NSWITCHES);
     tcase_add_test(tc, hist2_is_bounded);
     tcase_add_test(tc, lmr2_table);
+    tcase_add_loop_test(tc, threatq_sees_the_threat, 0, 2);
     suite_add_tcase(s, tc);
     return s;
 }
