@@ -342,7 +342,7 @@ static int search(search_worker *w, const spos *p, int alpha, int beta, int dept
                 reward(w, p, ply, t, depth);
             break;
         }
-        if (quiet && ntried < 64)
+        if (quiet && cfg->use_hist2 && ntried < 64)
             tried[ntried++] = t;
     }
     if (cfg->use_tt) {

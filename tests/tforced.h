@@ -50,30 +50,6 @@ static inline int all_replies_lose(const fan_position *q, int n)
     return 1;
 }
 
-/* The side to move can force a win within n complete turns (its own and
- * the opponent's counted). */
-static inline int forced_win(const fan_position *p, int n)
-{
-    if (n <= 0)
-        return 0;
-    fan_turn turns[1024];
-    size_t c = 0;
-    ck_assert_fan_ok(fan_position_turns(turns, 1024, &c, p));
-    int side = fan_position_side_to_move(p);
-    for (size_t i = 0; i < c; i++) {
-        fan_position *r = NULL;
-        ck_assert_fan_ok(fan_position_clone(&r, p));
-        ck_assert_fan_ok(fan_position_play_turn(r, turns[i]));
-        int res = fan_position_result(r);
-        int won = winner_is(res, side) ||
-                  (res == FAN_ONGOING && n >= 3 && all_replies_lose(r, n - 2));
-        fan_position_free(r);
-        if (won)
-            return 1;
-    }
-    return 0;
-}
-
 /* turn t wins within n turns in p */
 static inline int winning_turn(const fan_position *p, fan_turn t, int n)
 {
@@ -85,6 +61,21 @@ static inline int winning_turn(const fan_position *p, fan_turn t, int n)
               (res == FAN_ONGOING && n >= 3 && all_replies_lose(r, n - 2));
     fan_position_free(r);
     return won;
+}
+
+/* The side to move can force a win within n complete turns (its own and
+ * the opponent's counted). */
+static inline int forced_win(const fan_position *p, int n)
+{
+    if (n <= 0)
+        return 0;
+    fan_turn turns[1024];
+    size_t c = 0;
+    ck_assert_fan_ok(fan_position_turns(turns, 1024, &c, p));
+    for (size_t i = 0; i < c; i++)
+        if (winning_turn(p, turns[i], n))
+            return 1;
+    return 0;
 }
 
 /* ------------------------------------------------------------------ */
