@@ -243,6 +243,39 @@ START_TEST(turn_limit_with_each_switch)
 }
 END_TEST
 
+/* The search suite's threefold repetition with each switch on (_i ==
+ * NSWITCHES: null moves with no piece minimum, so that passes are made
+ * next to the repetitions): Black's h5-i5 repeats the position a third
+ * time, a draw two pieces down; the same board without the history is
+ * simply lost material. */
+START_TEST(repetition_with_each_switch)
+{
+    search_config cfg;
+    config_with(&cfg, _i < NSWITCHES ? _i : -1);
+    if (_i == NSWITCHES) {
+        cfg.use_null = 1;
+        cfg.null_min_pieces = 0;
+    }
+    fan_position *p = FROM("8B/9/9/9/WWW6 w stop 0 -");
+    const char *shuffle[][2] = {{"c1", "d1"}, {"i5", "h5"}, {"d1", "c1"},
+                                {"h5", "i5"}, {"c1", "d1"}, {"i5", "h5"},
+                                {"d1", "c1"}};
+    for (int i = 0; i < 7; i++)
+        ck_assert_fan_ok(fan_position_play_step(p, SQ(shuffle[i][0]),
+                                                SQ(shuffle[i][1]),
+                                                FAN_STEP_PAIKA));
+    fan_search_result r;
+    run_with(&r, &cfg, p, 6, 0);
+    ck_assert_int_eq(r.score, 0);
+    ck_assert(r.best == FAN_TURN_MAKE(SQ("h5"), SQ("i5"), 0));
+    fan_position *fresh = FROM("7B1/9/9/9/WWW6 b stop 7 -");
+    run_with(&r, &cfg, fresh, 6, 0);
+    ck_assert_int_lt(r.score, -100);
+    fan_position_free(fresh);
+    fan_position_free(p);
+}
+END_TEST
+
 /* hist2: after searches of middle games the history holds maluses
  * (negative entries) and every entry is inside the gravity's bound. */
 START_TEST(hist2_is_bounded)
@@ -344,6 +377,7 @@ Suite *make_suite(void)
     tcase_add_loop_test(tc, losses_with_each_switch, 0, NSWITCHES * NLOSS);
     tcase_add_loop_test(tc, random_positions_with_each_switch, 0, NSWITCHES);
     tcase_add_loop_test(tc, turn_limit_with_each_switch, 0, NSWITCHES);
+    tcase_add_loop_test(tc, repetition_with_each_switch, 0, NSWITCHES + 1);
     tcase_add_test(tc, hist2_is_bounded);
     tcase_add_test(tc, lmr2_table);
     tcase_add_loop_test(tc, threatq_sees_the_threat, 0, 2);
