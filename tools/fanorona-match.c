@@ -7,7 +7,9 @@
  *   engine   the library's engine (lib/search.h switches may be overridden:
  *            tt, pvs, order, asp, lmr, qs, qlimit, standpat, futility,
  *            single, mob, strong, threat, run, iso, centre, and tuned=1
- *            for the fitted evaluation weights of lib/eval-weights.c)
+ *            for the fitted evaluation weights of lib/eval-weights.c; the
+ *            pruning switches rfp, null, lmp, hist2, lmr2, threatq and
+ *            their parameters, doc/search.md lists them)
  *   plain    fixed-depth alpha-beta with material evaluation only
  *            (iterative deepening so that it can keep a time limit)
  *   greedy   a turn capturing the most pieces (ties at random)
