@@ -187,19 +187,7 @@ END_TEST
 
 START_TEST(threefold_repetition)
 {
-    /* White (three pieces on a1..c1) against Black's lone i5. Both sides
-     * shuffle until the position with Black to move on h5 has occurred
-     * twice; h5-i5 now repeats the start position a third time: a draw,
-     * the best Black can hope for two pieces down. */
-    fan_position *p = FROM("8B/9/9/9/WWW6 w stop 0 -");
-    const char *shuffle[][2] = {{"c1", "d1"}, {"i5", "h5"}, {"d1", "c1"},
-                                {"h5", "i5"}, {"c1", "d1"}, {"i5", "h5"},
-                                {"d1", "c1"}};
-    for (int i = 0; i < 7; i++)
-        ck_assert_fan_ok(fan_position_play_step(p, SQ(shuffle[i][0]),
-                                                SQ(shuffle[i][1]),
-                                                FAN_STEP_PAIKA));
-    ck_assert_int_eq(fan_position_result(p), FAN_ONGOING);
+    fan_position *p = threefold_position();
     fan_search *s = new_search();
     fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
     l.max_depth = 4;

@@ -252,11 +252,9 @@ START_TEST(turn_limit_with_each_switch)
 }
 END_TEST
 
-/* The search suite's threefold repetition with each switch on (_i ==
- * NSWITCHES: null moves with no piece minimum, so that passes are made
- * next to the repetitions): Black's h5-i5 repeats the position a third
- * time, a draw two pieces down; the same board without the history is
- * simply lost material. */
+/* The search suite's threefold repetition (tforced.h) with each switch
+ * on (_i == NSWITCHES: null moves with no piece minimum, so that passes
+ * are made next to the repetitions). */
 START_TEST(repetition_with_each_switch)
 {
     search_config cfg;
@@ -265,14 +263,7 @@ START_TEST(repetition_with_each_switch)
         cfg.use_null = 1;
         cfg.null_min_pieces = 0;
     }
-    fan_position *p = FROM("8B/9/9/9/WWW6 w stop 0 -");
-    const char *shuffle[][2] = {{"c1", "d1"}, {"i5", "h5"}, {"d1", "c1"},
-                                {"h5", "i5"}, {"c1", "d1"}, {"i5", "h5"},
-                                {"d1", "c1"}};
-    for (int i = 0; i < 7; i++)
-        ck_assert_fan_ok(fan_position_play_step(p, SQ(shuffle[i][0]),
-                                                SQ(shuffle[i][1]),
-                                                FAN_STEP_PAIKA));
+    fan_position *p = threefold_position();
     fan_search_result r;
     run_with(&r, &cfg, p, 6, 0);
     ck_assert_int_eq(r.score, 0);

@@ -185,4 +185,23 @@ static inline void check_result(const fan_position *p,
     fan_position_free(q);
 }
 
+/* White (three pieces on a1..c1) against Black's lone i5. Both sides
+ * have shuffled until the position with Black to move on h5 has occurred
+ * twice; h5-i5 now repeats the start position a third time: a draw, the
+ * best Black can hope for two pieces down (the same board without the
+ * history, "7B1/9/9/9/WWW6 b stop 7 -", is simply lost material). */
+static inline fan_position *threefold_position(void)
+{
+    fan_position *p = FROM("8B/9/9/9/WWW6 w stop 0 -");
+    const char *shuffle[][2] = {{"c1", "d1"}, {"i5", "h5"}, {"d1", "c1"},
+                                {"h5", "i5"}, {"c1", "d1"}, {"i5", "h5"},
+                                {"d1", "c1"}};
+    for (int i = 0; i < 7; i++)
+        ck_assert_fan_ok(fan_position_play_step(p, SQ(shuffle[i][0]),
+                                                SQ(shuffle[i][1]),
+                                                FAN_STEP_PAIKA));
+    ck_assert_int_eq(fan_position_result(p), FAN_ONGOING);
+    return p;
+}
+
 #endif
