@@ -7,10 +7,13 @@ tb": the words that start the command). Expectations come from the rules by hand
 (a capture of the last piece wins in 1 turn) and from arithmetic (the
 number of placements of a material), not from the program's own output.
 """
+import filecmp
 import os
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 from math import comb
 
 PROG = sys.argv[1:]
@@ -76,7 +79,44 @@ def main():
             r = run(*args, code=1)
             assert "corrupt" in r.stderr, r.stderr
     run("info", "/nonexistent/tables", code=1)
+    resume()
     print("ok")
+
+
+def resume():
+    """Ctrl-C in the middle of a pair leaves its checkpoint, which the next
+    run resumes from and removes; the tables are those of a run in one go.
+    """
+    with tempfile.TemporaryDirectory() as d, \
+            tempfile.TemporaryDirectory() as clean:
+        p = subprocess.Popen([*PROG, "generate", "--pieces", "4", d],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+        # 2v1 is written last of the three pieces: the 4-piece pairs
+        # (about a second of work) have just begun
+        deadline = time.time() + 60
+        while (not os.path.exists(os.path.join(d, "fanorona-stop-2v1.tb"))
+               and time.time() < deadline):
+            time.sleep(0.001)
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=300)
+        assert p.returncode == 1, (p.returncode, out, err)
+        assert "stopped" in err, err
+        ckpt = [f for f in os.listdir(d) if f.endswith(".ckpt")]
+        assert ckpt in (["fanorona-stop-1v3.ckpt"],
+                        ["fanorona-stop-2v2.ckpt"]), os.listdir(d)
+        pair = ckpt[0][len("fanorona-stop-"):-len(".ckpt")]
+        if pair == "1v3":
+            pair = "1v3+3v1"
+        assert f"wrote a checkpoint of {pair} " in err, err
+        r = run("generate", "--pieces", "4", d)
+        assert f"resuming {pair} from a checkpoint " in r.stderr, r.stderr
+        run("generate", "--pieces", "4", clean)
+        files = sorted(os.listdir(d))
+        assert files == sorted(os.listdir(clean)), (files, os.listdir(clean))
+        for f in files:
+            assert filecmp.cmp(os.path.join(d, f), os.path.join(clean, f),
+                               shallow=False), f
 
 
 main()

@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -32,10 +33,103 @@ static double now_s(void)
     return (double) ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* The checkpoint the generator keeps of the pair in progress
+ * (doc/tablebases.md): which pair, at which pass and level. */
+typedef struct checkpoint {
+    int own, opp, phase;
+    unsigned level;
+    struct stat st;
+} checkpoint;
+
 typedef struct progress_state {
-    double start, last;
-    int tty;
+    double start, last, last_look;
+    uint64_t first_done; /* what a resumed run starts from */
+    double frac;         /* the share done at the last report */
+    int tty, calls;
+    /* generate: where to look for checkpoints; the last one seen */
+    const char *dir;
+    int rules, pieces, have;
+    checkpoint seen;
 } progress_state;
+
+static unsigned le32(const unsigned char *p)
+{
+    return p[0] | (unsigned) p[1] << 8 | (unsigned) p[2] << 16 |
+           (unsigned) p[3] << 24;
+}
+
+/* The checkpoint of dir for the ruleset: 1 and *c when there is one. */
+static int find_checkpoint(checkpoint *c, const progress_state *ps)
+{
+    for (int n = 2; n <= ps->pieces; n++)
+        for (int a = 1; 2 * a <= n; a++) {
+            char name[4200];
+            snprintf(name, sizeof name, "%s/fanorona-%s-%dv%d.ckpt", ps->dir,
+                     ps->rules == FAN_RULES_MUST ? "must" : "stop", a, n - a);
+            FILE *f = fopen(name, "rb");
+            if (!f)
+                continue;
+            unsigned char h[64];
+            int ok = fread(h, 1, sizeof h, f) == sizeof h &&
+                     memcmp(h, "FANCK\r\n\032", 8) == 0 &&
+                     fstat(fileno(f), &c->st) == 0;
+            fclose(f);
+            if (ok) {
+                c->own = a;
+                c->opp = n - a;
+                c->phase = (int) le32(h + 28);
+                c->level = le32(h + 56);
+                return 1;
+            }
+        }
+    return 0;
+}
+
+/* "resuming 3v4+4v3 from a checkpoint at level 12, 61.0% done" */
+static void say_checkpoint(const progress_state *ps, int resumed,
+                           double frac)
+{
+    const checkpoint *c = &ps->seen;
+    char pair[32], where[32];
+    if (c->own == c->opp)
+        snprintf(pair, sizeof pair, "%dv%d", c->own, c->opp);
+    else
+        snprintf(pair, sizeof pair, "%dv%d+%dv%d", c->own, c->opp, c->opp,
+                 c->own);
+    if (c->phase == 0)
+        snprintf(where, sizeof where, "in the forward pass");
+    else
+        snprintf(where, sizeof where, "at level %u", c->level);
+    fprintf(stderr, "%s%s %s %s%s, %.1f%% done\n", ps->tty ? "\r" : "",
+            resumed ? "resuming" : "wrote a checkpoint of", pair,
+            resumed ? "from a checkpoint " : "", where, 100 * frac);
+}
+
+/* Says so when the generator resumed from a checkpoint (at the first
+ * report) or wrote a new one (a file of another inode or time). */
+static void watch_checkpoints(progress_state *ps, double t, double frac)
+{
+    if (!ps->dir)
+        return;
+    if (ps->calls == 1) {
+        if (ps->have)
+            say_checkpoint(ps, 1, frac);
+        return;
+    }
+    if (t - ps->last_look < 1.0 && frac < 1.0)
+        return;
+    ps->last_look = t;
+    checkpoint c;
+    if (!find_checkpoint(&c, ps))
+        return;
+    if (ps->have && c.st.st_ino == ps->seen.st.st_ino &&
+        c.st.st_mtim.tv_sec == ps->seen.st.st_mtim.tv_sec &&
+        c.st.st_mtim.tv_nsec == ps->seen.st.st_mtim.tv_nsec)
+        return;
+    ps->seen = c;
+    ps->have = 1;
+    say_checkpoint(ps, 0, frac);
+}
 
 /* A bar with the share done and an estimate of the time left from the
  * rate so far; on a terminal redrawn in place, elsewhere a line now and
@@ -44,17 +138,25 @@ static int show_progress(void *user, uint64_t done, uint64_t total)
 {
     progress_state *ps = user;
     double t = now_s();
+    double frac = total ? (double) done / (double) total : 1.0;
+    if (++ps->calls == 1)
+        ps->first_done = done;
+    ps->frac = frac;
+    watch_checkpoints(ps, t, frac);
     if (t - ps->last < (ps->tty ? 0.2 : 5.0) && done < total)
         return interrupted;
     ps->last = t;
-    double frac = total ? (double) done / (double) total : 1.0;
     char bar[31];
     int fill = (int) (frac * 30);
     for (int i = 0; i < 30; i++)
         bar[i] = i < fill ? '#' : '-';
     bar[30] = 0;
+    /* the rate of this run: a resumed one starts part way */
     double spent = t - ps->start;
-    double left = frac > 0.001 ? spent * (1 - frac) / frac : 0;
+    double now_done = (double) (done - ps->first_done);
+    double left = now_done > 0.001 * (double) total
+                      ? spent * (double) (total - done) / now_done
+                      : 0;
     fprintf(stderr, "%s[%s] %5.1f%%  %.0fs spent, about %.0fs left%s",
             ps->tty ? "\r" : "", bar, 100 * frac, spent, left,
             ps->tty ? "  " : "\n");
@@ -67,8 +169,8 @@ static void start_work(fan_tb_generate_options *o, progress_state *ps,
                        const cli_value *threads)
 {
     fan_tb_generate_options_init(o);
+    memset(ps, 0, sizeof *ps);
     ps->start = now_s();
-    ps->last = 0;
     ps->tty = isatty(2);
     o->threads = threads->given ? (uint32_t) threads->number : 1;
     o->progress = show_progress;
@@ -124,8 +226,14 @@ static int run_generate(const cli_command *cmd, const cli_value *v,
     fan_tb_generate_options o;
     progress_state ps;
     start_work(&o, &ps, &v[GEN_THREADS]);
+    ps.dir = operands[0];
+    ps.rules = rules;
+    ps.pieces = (int) v[GEN_PIECES].number;
+    ps.have = find_checkpoint(&ps.seen, &ps);
     int rc =
         fan_tb_generate(operands[0], rules, (int) v[GEN_PIECES].number, &o);
+    if (rc != FAN_OK) /* a stop writes one */
+        watch_checkpoints(&ps, now_s() + 2.0, ps.frac);
     end_work(&ps);
     if (rc != FAN_OK)
         return cli_library_error("tb generate", rc);
@@ -143,7 +251,9 @@ static const cli_command tb_generate = {
     .max_operands = 1,
     .help = "writes into DIR (which must exist) every endgame table of the "
             "ruleset with up to --pieces N pieces; tables already there are "
-            "kept, so a stopped run goes on where it stopped. A progress bar "
+            "kept and the pair in progress goes on from its checkpoint "
+            "(written every 10 minutes and on Ctrl-C), so a stopped or "
+            "killed run goes on where it stopped. A progress bar "
             "with the time left goes to standard error.",
     .run = run_generate,
 };
