@@ -9,7 +9,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tb.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -77,20 +76,6 @@ int tb_ckpt_save(const char *dir, const tb_ckpt *c)
     return rc == FAN_OK ? tb_out_commit(&out) : rc;
 }
 
-static int read_all(int fd, uint8_t *p, size_t n)
-{
-    while (n) {
-        ssize_t r = read(fd, p, n > (1u << 30) ? (1u << 30) : n);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return FAN_EIO;
-        p += r;
-        n -= (size_t) r;
-    }
-    return FAN_OK;
-}
-
 /* 1 when the header h describes c's pair in a state a run can go on from */
 static int header_fits(const uint8_t *h, const tb_ckpt *c, uint64_t size)
 {
@@ -124,13 +109,13 @@ int tb_ckpt_load(const char *dir, tb_ckpt *c)
     struct stat st;
     uint8_t h[TB_HEADER_SIZE];
     int ok = fstat(fd, &st) == 0 &&
-             read_all(fd, h, TB_HEADER_SIZE) == FAN_OK &&
+             tb_read_all(fd, h, TB_HEADER_SIZE) == FAN_OK &&
              header_fits(h, c, (uint64_t) st.st_size);
     uint64_t sum = tb_checksum(TB_FNV_OFFSET, h, TB_HEADER_CHECKSUM);
     for (int t = 0; t < c->ntab && ok; t++) {
         uint8_t *part[2] = {c->val[t], c->cnt[t]};
         for (int k = 0; k < 2 && ok; k++) {
-            ok = read_all(fd, part[k], (size_t) c->entries[t]) == FAN_OK;
+            ok = tb_read_all(fd, part[k], (size_t) c->entries[t]) == FAN_OK;
             sum = tb_checksum(sum, part[k], (size_t) c->entries[t]);
         }
     }

@@ -120,18 +120,30 @@ static void encode_header(uint8_t *h, const fan_tb_info *info, uint64_t stored)
     tb_put64(h + H_STORED, stored);
 }
 
-static int write_all(int fd, const uint8_t *p, size_t n)
+/* Reads (out 0) or writes all n bytes, in pieces of at most 1 GiB. */
+static int io_all(int fd, uint8_t *p, size_t n, int out)
 {
     while (n) {
-        ssize_t w = write(fd, p, n > (1u << 30) ? (1u << 30) : n);
-        if (w < 0 && errno == EINTR)
+        size_t k = n > (1u << 30) ? (1u << 30) : n;
+        ssize_t r = out ? write(fd, p, k) : read(fd, p, k);
+        if (r < 0 && errno == EINTR)
             continue;
-        if (w <= 0)
+        if (r <= 0)
             return FAN_EIO;
-        p += w;
-        n -= (size_t) w;
+        p += r;
+        n -= (size_t) r;
     }
     return FAN_OK;
+}
+
+static int write_all(int fd, const uint8_t *p, size_t n)
+{
+    return io_all(fd, (uint8_t *) p, n, 1);
+}
+
+int tb_read_all(int fd, uint8_t *p, size_t n)
+{
+    return io_all(fd, p, n, 0);
 }
 
 int tb_out_open(tb_out *o, const char *name, const char *suffix,

@@ -114,6 +114,8 @@ uint64_t tb_checksum(uint64_t h, const uint8_t *p, size_t n);
 /* dir/fanorona-RULES-OWNvOPP.EXT */
 int tb_path_name(char *buf, size_t size, const char *dir, int rules, int own,
                  int opp, const char *ext);
+/* Reads all n bytes of fd (FAN_EIO when it cannot, or the file ends). */
+int tb_read_all(int fd, uint8_t *p, size_t n);
 /* A file written atomically: under name + suffix, renamed to name once
  * complete and synced. Its checksum (at TB_HEADER_CHECKSUM) runs over the
  * header's first bytes, then over each piece written, each as one piece.
