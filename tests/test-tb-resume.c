@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* White-box: checkpoints of the table generator (lib/tb-checkpoint.c).
  * Runs stopped again and again, with a checkpoint at the end of every
- * pass (interval 0) or only at the stops, go on from their checkpoints
- * and end with files equal byte for byte to one uninterrupted run;
+ * pass (interval 0), go on from their checkpoints (test-tb.c stops one
+ * with the default interval, where the stop writes the only one)
+ * and end with files equal byte for byte to one uninterrupted run, and so
+ * does a run that pauses inside its passes to write checkpoints;
  * checkpoints that are damaged, truncated, of another version, pair or
  * ruleset are refused and the run still ends with the right tables. */
 #define _DEFAULT_SOURCE
@@ -179,9 +181,46 @@ START_TEST(resume_two_threads)
 }
 END_TEST
 
-START_TEST(resume_at_stops_only)
+/* Sleeps a little at each report, so that 2v2 (5,700 reports) takes more
+ * than a second; counts the reports that see its checkpoint in dir. */
+typedef struct slow {
+    const char *dir;
+    uint64_t from; /* where 2v2 begins */
+    long saw;
+} slow;
+
+static int slow_report(void *user, uint64_t done, uint64_t total)
 {
-    check_resumed(2000, 1, TB_CHECKPOINT_SECONDS);
+    slow *s = user;
+    ck_assert_uint_le(done, total);
+    if (done < s->from)
+        return 0;
+    usleep(250);
+    char file[600];
+    snprintf(file, sizeof file, "%s/fanorona-stop-2v2.ckpt", s->dir);
+    s->saw += access(file, F_OK) == 0;
+    return 0;
+}
+
+START_TEST(pause_inside_a_pass)
+{
+    /* an interval of 1 s: a pass pauses when it is over, writes a
+     * checkpoint and goes on, and the tables are still the same */
+    char dir[64] = "/tmp/fan-tbpau-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    tb_binom bn;
+    tb_binom_init(&bn);
+    uint64_t from = 2 * (tb_entries(&bn, 1, 1) + tb_entries(&bn, 1, 2) +
+                         tb_entries(&bn, 2, 1) + tb_entries(&bn, 1, 3) +
+                         tb_entries(&bn, 3, 1));
+    slow s = {dir, from, 0};
+    fan_tb_generate_options o = FAN_TB_GENERATE_OPTIONS_INIT;
+    o.progress = slow_report;
+    o.user = &s;
+    ck_assert_int_eq(tb_generate(dir, FAN_RULES_STOP, PIECES, &o, 1), FAN_OK);
+    ck_assert_int_gt(s.saw, 0);
+    ck_assert(ttb_same_files(dir, ref));
+    ttb_remove_dir(dir);
 }
 END_TEST
 
@@ -318,7 +357,7 @@ Suite *make_suite(void)
     tcase_add_unchecked_fixture(c, make_ref, remove_ref);
     tcase_add_test(c, resume_every_level);
     tcase_add_test(c, resume_two_threads);
-    tcase_add_test(c, resume_at_stops_only);
+    tcase_add_test(c, pause_inside_a_pass);
     tcase_add_test(c, damaged_checkpoints);
     suite_add_tcase(s, c);
     return s;

@@ -100,9 +100,12 @@ static void say_checkpoint(const progress_state *ps, int resumed,
         snprintf(where, sizeof where, "in the forward pass");
     else
         snprintf(where, sizeof where, "at level %u", c->level);
-    fprintf(stderr, "%s%s %s %s%s, %.1f%% done\n", ps->tty ? "\r" : "",
-            resumed ? "resuming" : "wrote a checkpoint of", pair,
-            resumed ? "from a checkpoint " : "", where, 100 * frac);
+    char line[128];
+    snprintf(line, sizeof line, "%s %s %s%s, %.1f%% done",
+             resumed ? "resuming" : "wrote a checkpoint of", pair,
+             resumed ? "from a checkpoint " : "", where, 100 * frac);
+    /* on a terminal over the bar, as wide */
+    fprintf(stderr, ps->tty ? "\r%-72s\n" : "%s\n", line);
 }
 
 /* Says so when the generator resumed from a checkpoint (at the first
