@@ -9,6 +9,7 @@ number of placements of a material), not from the program's own output.
 """
 import filecmp
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -109,14 +110,27 @@ def resume():
         if pair == "1v3":
             pair = "1v3+3v1"
         assert f"wrote a checkpoint of {pair} " in err, err
+        # a copy with the checkpoint damaged: refused, started again
+        damaged = os.path.join(clean, "damaged")
+        shutil.copytree(d, damaged)
+        with open(os.path.join(damaged, ckpt[0]), "r+b") as f:
+            f.seek(-1, os.SEEK_END)
+            b = f.read(1)
+            f.seek(-1, os.SEEK_END)
+            f.write(bytes([b[0] ^ 1]))
+        r = run("generate", "--pieces", "4", damaged)
+        assert "resuming" not in r.stderr, r.stderr
         r = run("generate", "--pieces", "4", d)
         assert f"resuming {pair} from a checkpoint " in r.stderr, r.stderr
         run("generate", "--pieces", "4", clean)
         files = sorted(os.listdir(d))
-        assert files == sorted(os.listdir(clean)), (files, os.listdir(clean))
+        assert files == sorted(os.listdir(damaged)), os.listdir(damaged)
+        assert (sorted(files + ["damaged"])
+                == sorted(os.listdir(clean))), files
         for f in files:
-            assert filecmp.cmp(os.path.join(d, f), os.path.join(clean, f),
-                               shallow=False), f
+            for other in (clean, damaged):
+                assert filecmp.cmp(os.path.join(d, f),
+                                   os.path.join(other, f), shallow=False), f
 
 
 main()

@@ -34,10 +34,12 @@ static double now_s(void)
 }
 
 /* The checkpoint the generator keeps of the pair in progress
- * (doc/tablebases.md): which pair, at which pass and level. */
+ * (doc/tablebases.md): which pair, at which pass and level, and the units
+ * of progress the generator reports for that point of the pair. */
 typedef struct checkpoint {
     int own, opp, phase;
     unsigned level;
+    uint64_t units;
     struct stat st;
 } checkpoint;
 
@@ -52,10 +54,12 @@ typedef struct progress_state {
     checkpoint seen;
 } progress_state;
 
-static unsigned le32(const unsigned char *p)
+static uint64_t le(const unsigned char *p, int bytes)
 {
-    return p[0] | (unsigned) p[1] << 8 | (unsigned) p[2] << 16 |
-           (unsigned) p[3] << 24;
+    uint64_t v = 0;
+    for (int i = bytes - 1; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
 }
 
 /* The checkpoint of dir for the ruleset: 1 and *c when there is one. */
@@ -77,8 +81,12 @@ static int find_checkpoint(checkpoint *c, const progress_state *ps)
             if (ok) {
                 c->own = a;
                 c->opp = n - a;
-                c->phase = (int) le32(h + 28);
-                c->level = le32(h + 56);
+                c->phase = (int) le(h + 28, 4);
+                c->level = (unsigned) le(h + 56, 4);
+                /* the forward pass, then creeping levels: as tb-gen.c */
+                uint64_t all = le(h + 32, 8) + le(h + 40, 8);
+                c->units = c->phase ? all + all * c->level / (c->level + 16)
+                                    : le(h + 48, 8);
                 return 1;
             }
         }
@@ -108,17 +116,21 @@ static void say_checkpoint(const progress_state *ps, int resumed,
     fprintf(stderr, ps->tty ? "\r%-72s\n" : "%s\n", line);
 }
 
-/* Says so when the generator resumed from a checkpoint (at the first
- * report) or wrote a new one (a file of another inode or time). */
+/* At the first report: says so when the generator resumed from the
+ * checkpoint found at the start (the report is past the checkpoint's
+ * point; not when it had smaller tables to make first, or refused it). */
+static void note_resume(const progress_state *ps, uint64_t done, double frac)
+{
+    if (ps->dir && ps->have && done >= ps->seen.units)
+        say_checkpoint(ps, 1, frac);
+}
+
+/* Says so when the generator wrote a new checkpoint (a file of another
+ * inode or time); looks once a second. */
 static void watch_checkpoints(progress_state *ps, double t, double frac)
 {
     if (!ps->dir)
         return;
-    if (ps->calls == 1) {
-        if (ps->have)
-            say_checkpoint(ps, 1, frac);
-        return;
-    }
     if (t - ps->last_look < 1.0 && frac < 1.0)
         return;
     ps->last_look = t;
@@ -142,10 +154,12 @@ static int show_progress(void *user, uint64_t done, uint64_t total)
     progress_state *ps = user;
     double t = now_s();
     double frac = total ? (double) done / (double) total : 1.0;
-    if (++ps->calls == 1)
+    if (++ps->calls == 1) {
         ps->first_done = done;
+        note_resume(ps, done, frac);
+    } else
+        watch_checkpoints(ps, t, frac);
     ps->frac = frac;
-    watch_checkpoints(ps, t, frac);
     if (t - ps->last < (ps->tty ? 0.2 : 5.0) && done < total)
         return interrupted;
     ps->last = t;
