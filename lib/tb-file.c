@@ -250,8 +250,8 @@ static int check_file(const uint8_t *m, size_t size, const fan_tb *tb,
         return FAN_EFORMAT;
     uint64_t entries = tb_entries(&tb->binom, own, opp);
     uint64_t stored = tb_stored(tb, own, opp);
-    if (tb_get64(m + H_ENTRIES) != entries || tb_get64(m + H_STORED) != stored ||
-        size - TB_HEADER_SIZE != stored)
+    if (tb_get64(m + H_ENTRIES) != entries ||
+        tb_get64(m + H_STORED) != stored || size - TB_HEADER_SIZE != stored)
         return FAN_EFORMAT;
     uint64_t sum = tb_checksum(TB_FNV_OFFSET, m, H_CHECKSUM);
     sum = tb_checksum(sum, m + TB_HEADER_SIZE, (size_t) stored);

@@ -350,10 +350,10 @@ static int solve_pair(pair *p, gen_run *g)
          * the second half creeps towards its end */
         uint64_t base = g->base;
         if (phase)
-            base += all + all * (uint64_t) p->level /
-                              (uint64_t) (p->level + 16);
-        rc = tb_parallel_from(phase ? retro_chunk : forward_chunk, p, all,
-                              &at, o->threads, o, base, phase ? 0 : all,
+            base +=
+                all + all * (uint64_t) p->level / (uint64_t) (p->level + 16);
+        rc = tb_parallel_from(phase ? retro_chunk : forward_chunk, p, all, &at,
+                              o->threads, o, base, phase ? 0 : all,
                               g->grand_total,
                               g->interval ? last + g->interval : 0);
         dirty = 1;

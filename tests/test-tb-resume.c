@@ -62,8 +62,8 @@ static uint64_t mid_forward(void)
 }
 
 /* The checkpoint in dir (its pair in *own, *opp): 1, or 0 when none. */
-static int find_checkpoint(char *file, size_t size, const char *dir,
-                           int *own, int *opp)
+static int find_checkpoint(char *file, size_t size, const char *dir, int *own,
+                           int *opp)
 {
     DIR *d = opendir(dir);
     ck_assert_ptr_nonnull(d);
@@ -148,7 +148,8 @@ static int generate_in_runs(const char *dir, long stop_after, unsigned threads,
         ck_assert_int_eq(load(dir, FAN_RULES_STOP, own, opp, &phase), 1);
         seen[phase]++;
     }
-    ck_abort_msg("the runs never end: they do not go on from their checkpoints");
+    ck_abort_msg(
+        "the runs never end: they do not go on from their checkpoints");
     return 0;
 }
 
@@ -225,8 +226,7 @@ START_TEST(pause_inside_a_pass)
 END_TEST
 
 /* A run stopped part way; its checkpoint's file and pair. */
-static void stopped_run(char *dir, char *file, size_t size, int *own,
-                        int *opp)
+static void stopped_run(char *dir, char *file, size_t size, int *own, int *opp)
 {
     int seen[2];
     strcpy(dir, "/tmp/fan-tbdam-XXXXXX");
@@ -235,9 +235,9 @@ static void stopped_run(char *dir, char *file, size_t size, int *own,
     fan_tb_generate_options o = FAN_TB_GENERATE_OPTIONS_INIT;
     o.progress = stop_at;
     o.user = &s;
-    ck_assert_int_eq(tb_generate(dir, FAN_RULES_STOP, PIECES, &o,
-                                 TB_CHECKPOINT_SECONDS),
-                     FAN_ESTOPPED);
+    ck_assert_int_eq(
+        tb_generate(dir, FAN_RULES_STOP, PIECES, &o, TB_CHECKPOINT_SECONDS),
+        FAN_ESTOPPED);
     ck_assert(find_checkpoint(file, size, dir, own, opp));
     ck_assert_int_eq(load(dir, FAN_RULES_STOP, *own, *opp, seen), 1);
 }
@@ -321,8 +321,7 @@ START_TEST(damaged_checkpoints)
      * another pair: refused */
     char other[700];
     ck_assert_int_lt(own, opp); /* 4000 calls in: 1v3 + 3v1 */
-    snprintf(other, sizeof other, "%s/fanorona-must-%dv%d.ckpt", dir, own,
-             opp);
+    snprintf(other, sizeof other, "%s/fanorona-must-%dv%d.ckpt", dir, own, opp);
     write_file(other, good, size);
     ck_assert_int_eq(load(dir, FAN_RULES_MUST, own, opp, NULL), 0);
     unlink(other);

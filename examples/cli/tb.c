@@ -94,8 +94,7 @@ static int find_checkpoint(checkpoint *c, const progress_state *ps)
 }
 
 /* "resuming 3v4+4v3 from a checkpoint at level 12, 61.0% done" */
-static void say_checkpoint(const progress_state *ps, int resumed,
-                           double frac)
+static void say_checkpoint(const progress_state *ps, int resumed, double frac)
 {
     const checkpoint *c = &ps->seen;
     char pair[32], where[32];
