@@ -162,9 +162,14 @@ static void check_resumed(long stop_after, unsigned threads, unsigned interval)
      * calls, 1v3 + 3v1 alone 4,700 and 2v2 5,700: runs of stop_after
      * calls end only if each goes on from where the last stopped */
     int runs = generate_in_runs(dir, stop_after, threads, interval, seen);
-    ck_assert_int_ge(runs, 4);
-    ck_assert_int_gt(seen[0], 0); /* stopped in a forward pass */
-    ck_assert_int_gt(seen[1], 0); /* and in the levels */
+    if (threads == 1) {
+        /* (with more threads the caller's share of the reports, and so
+         * where the stops fall, depends on the timing) */
+        ck_assert_int_ge(runs, 4);
+        ck_assert_int_gt(seen[0], 0); /* stopped in a forward pass */
+        ck_assert_int_gt(seen[1], 0); /* and in the levels */
+    } else
+        ck_assert_int_ge(runs, 2);
     /* the same files, and no checkpoint left */
     ck_assert(ttb_same_files(dir, ref));
     ttb_remove_dir(dir);
