@@ -782,7 +782,9 @@ FAN_API int fan_tb_generate_options_init(fan_tb_generate_options *out);
  * with 2..max_pieces pieces, smallest first. Tables already in dir that
  * open cleanly are kept. Each file is written under a temporary name and
  * renamed when complete, so a stop or a crash leaves only complete tables
- * (those of the materials finished before it). opts may be NULL.
+ * (those of the materials finished before it). The material pair in
+ * progress keeps a checkpoint in dir (every 10 minutes and at a stop;
+ * doc/tablebases.md) that the next call goes on from. opts may be NULL.
  * Errors: FAN_EINVAL (NULL dir, unknown rules or options version),
  * FAN_ERANGE (max_pieces outside 2..FAN_TB_MAX_PIECES, threads above
  * FAN_TB_MAX_THREADS, or a distance beyond the format's 254 turns),

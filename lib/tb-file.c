@@ -31,22 +31,22 @@ enum {
     H_EXAMPLE_WHITE = 64,
     H_EXAMPLE_BLACK = 72,
     H_STORED = 80,
-    H_CHECKSUM = 120
+    H_CHECKSUM = TB_HEADER_CHECKSUM
 };
 
-static void put32(uint8_t *p, uint32_t v)
+void tb_put32(uint8_t *p, uint32_t v)
 {
     for (int i = 0; i < 4; i++)
         p[i] = (uint8_t) (v >> (8 * i));
 }
 
-static void put64(uint8_t *p, uint64_t v)
+void tb_put64(uint8_t *p, uint64_t v)
 {
     for (int i = 0; i < 8; i++)
         p[i] = (uint8_t) (v >> (8 * i));
 }
 
-static uint32_t get32(const uint8_t *p)
+uint32_t tb_get32(const uint8_t *p)
 {
     uint32_t v = 0;
     for (int i = 3; i >= 0; i--)
@@ -54,7 +54,7 @@ static uint32_t get32(const uint8_t *p)
     return v;
 }
 
-static uint64_t get64(const uint8_t *p)
+uint64_t tb_get64(const uint8_t *p)
 {
     uint64_t v = 0;
     for (int i = 7; i >= 0; i--)
@@ -64,10 +64,9 @@ static uint64_t get64(const uint8_t *p)
 
 /* FNV-1a over little-endian 64-bit words (a tail byte by byte): eight
  * times faster than bytewise FNV and the same on every machine. */
-#define FNV_OFFSET 0xcbf29ce484222325ull
 #define FNV_PRIME 0x100000001b3ull
 
-static uint64_t checksum(uint64_t h, const uint8_t *p, size_t n)
+uint64_t tb_checksum(uint64_t h, const uint8_t *p, size_t n)
 {
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -88,45 +87,112 @@ static const char *rules_name(int rules)
     return rules == FAN_RULES_MUST ? "must" : "stop";
 }
 
+int tb_path_name(char *buf, size_t size, const char *dir, int rules, int own,
+                 int opp, const char *ext)
+{
+    int n = snprintf(buf, size, "%s/fanorona-%s-%dv%d.%s", dir,
+                     rules_name(rules), own, opp, ext);
+    return n < 0 || (size_t) n >= size ? FAN_ERANGE : FAN_OK;
+}
+
 int tb_file_name(char *buf, size_t size, const char *dir, int rules, int own,
                  int opp)
 {
-    int n = snprintf(buf, size, "%s/fanorona-%s-%dv%d.tb", dir,
-                     rules_name(rules), own, opp);
-    return n < 0 || (size_t) n >= size ? FAN_ERANGE : FAN_OK;
+    return tb_path_name(buf, size, dir, rules, own, opp, "tb");
 }
 
 static void encode_header(uint8_t *h, const fan_tb_info *info, uint64_t stored)
 {
     memset(h, 0, TB_HEADER_SIZE);
     memcpy(h + H_MAGIC, TB_MAGIC, 8);
-    put32(h + H_VERSION, TB_FORMAT_VERSION);
-    put32(h + H_RULES, (uint32_t) info->rules);
-    put32(h + H_OWN, info->own_pieces);
-    put32(h + H_OPP, info->other_pieces);
-    put64(h + H_ENTRIES, info->positions);
-    put64(h + H_WINS, info->wins);
-    put64(h + H_DRAWS, info->draws);
-    put64(h + H_LOSSES, info->losses);
-    put32(h + H_LONGEST_WIN, info->longest_win);
-    put32(h + H_LONGEST_LOSS, info->longest_loss);
-    put64(h + H_EXAMPLE_WHITE, info->example_white);
-    put64(h + H_EXAMPLE_BLACK, info->example_black);
-    put64(h + H_STORED, stored);
+    tb_put32(h + H_VERSION, TB_FORMAT_VERSION);
+    tb_put32(h + H_RULES, (uint32_t) info->rules);
+    tb_put32(h + H_OWN, info->own_pieces);
+    tb_put32(h + H_OPP, info->other_pieces);
+    tb_put64(h + H_ENTRIES, info->positions);
+    tb_put64(h + H_WINS, info->wins);
+    tb_put64(h + H_DRAWS, info->draws);
+    tb_put64(h + H_LOSSES, info->losses);
+    tb_put32(h + H_LONGEST_WIN, info->longest_win);
+    tb_put32(h + H_LONGEST_LOSS, info->longest_loss);
+    tb_put64(h + H_EXAMPLE_WHITE, info->example_white);
+    tb_put64(h + H_EXAMPLE_BLACK, info->example_black);
+    tb_put64(h + H_STORED, stored);
+}
+
+/* Reads (out 0) or writes all n bytes, in pieces of at most 1 GiB. */
+static int io_all(int fd, uint8_t *p, size_t n, int out)
+{
+    while (n) {
+        size_t k = n > (1u << 30) ? (1u << 30) : n;
+        ssize_t r = out ? write(fd, p, k) : read(fd, p, k);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return FAN_EIO;
+        p += r;
+        n -= (size_t) r;
+    }
+    return FAN_OK;
 }
 
 static int write_all(int fd, const uint8_t *p, size_t n)
 {
-    while (n) {
-        ssize_t w = write(fd, p, n > (1u << 30) ? (1u << 30) : n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return FAN_EIO;
-        p += w;
-        n -= (size_t) w;
-    }
-    return FAN_OK;
+    return io_all(fd, (uint8_t *) p, n, 1);
+}
+
+int tb_read_all(int fd, uint8_t *p, size_t n)
+{
+    return io_all(fd, p, n, 0);
+}
+
+int tb_out_open(tb_out *o, const char *name, const char *suffix,
+                const uint8_t *header)
+{
+    int n = snprintf(o->name, sizeof o->name, "%s", name);
+    int m = snprintf(o->tmp, sizeof o->tmp, "%s%s", name, suffix);
+    if (n < 0 || (size_t) n >= sizeof o->name || m < 0 ||
+        (size_t) m >= sizeof o->tmp)
+        return FAN_ERANGE;
+    o->fd = open(o->tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (o->fd < 0)
+        return FAN_EIO;
+    o->sum = tb_checksum(TB_FNV_OFFSET, header, TB_HEADER_CHECKSUM);
+    int rc = write_all(o->fd, header, TB_HEADER_SIZE);
+    if (rc != FAN_OK)
+        tb_out_abort(o);
+    return rc;
+}
+
+int tb_out_write(tb_out *o, const uint8_t *p, size_t n)
+{
+    o->sum = tb_checksum(o->sum, p, n);
+    int rc = write_all(o->fd, p, n);
+    if (rc != FAN_OK)
+        tb_out_abort(o);
+    return rc;
+}
+
+void tb_out_abort(tb_out *o)
+{
+    close(o->fd);
+    unlink(o->tmp);
+}
+
+int tb_out_commit(tb_out *o)
+{
+    uint8_t sum[8];
+    tb_put64(sum, o->sum);
+    int rc = pwrite(o->fd, sum, 8, TB_HEADER_CHECKSUM) == 8 ? FAN_OK : FAN_EIO;
+    if (rc == FAN_OK && fsync(o->fd) != 0)
+        rc = FAN_EIO;
+    if (close(o->fd) != 0)
+        rc = FAN_EIO;
+    if (rc == FAN_OK && rename(o->tmp, o->name) != 0)
+        rc = FAN_EIO;
+    if (rc != FAN_OK)
+        unlink(o->tmp);
+    return rc;
 }
 
 /* The entries the stored index keeps: for each representative set of the
@@ -152,39 +218,24 @@ static uint8_t *reduce(fan_tb *tb, const fan_tb_info *info,
 int tb_write(fan_tb *tb, const char *dir, const fan_tb_info *info,
              const uint8_t *values)
 {
-    char name[4096], tmp[4200];
+    char name[4096], suffix[32];
     if (tb_file_name(name, sizeof name, dir, info->rules,
                      (int) info->own_pieces,
                      (int) info->other_pieces) != FAN_OK)
         return FAN_ERANGE;
-    snprintf(tmp, sizeof tmp, "%s.tmp%ld", name, (long) getpid());
+    snprintf(suffix, sizeof suffix, ".tmp%ld", (long) getpid());
     uint64_t stored = 0;
     uint8_t *payload = reduce(tb, info, values, &stored);
     if (!payload)
         return FAN_ENOMEM;
     uint8_t h[TB_HEADER_SIZE];
     encode_header(h, info, stored);
-    uint64_t sum = checksum(FNV_OFFSET, h, H_CHECKSUM);
-    sum = checksum(sum, payload, (size_t) stored);
-    put64(h + H_CHECKSUM, sum);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0) {
-        free(payload);
-        return FAN_EIO;
-    }
-    int rc = write_all(fd, h, TB_HEADER_SIZE);
+    tb_out out;
+    int rc = tb_out_open(&out, name, suffix, h);
     if (rc == FAN_OK)
-        rc = write_all(fd, payload, (size_t) stored);
+        rc = tb_out_write(&out, payload, (size_t) stored);
     free(payload);
-    if (rc == FAN_OK && fsync(fd) != 0)
-        rc = FAN_EIO;
-    if (close(fd) != 0)
-        rc = FAN_EIO;
-    if (rc == FAN_OK && rename(tmp, name) != 0)
-        rc = FAN_EIO;
-    if (rc != FAN_OK)
-        unlink(tmp);
-    return rc;
+    return rc == FAN_OK ? tb_out_commit(&out) : rc;
 }
 
 /* Checks a mapped file against what its name promises. */
@@ -192,32 +243,32 @@ static int check_file(const uint8_t *m, size_t size, const fan_tb *tb,
                       int rules, int own, int opp, fan_tb_info *info)
 {
     if (size < TB_HEADER_SIZE || memcmp(m, TB_MAGIC, 8) != 0 ||
-        get32(m + H_VERSION) != TB_FORMAT_VERSION ||
-        get32(m + H_RULES) != (uint32_t) rules ||
-        get32(m + H_OWN) != (uint32_t) own ||
-        get32(m + H_OPP) != (uint32_t) opp)
+        tb_get32(m + H_VERSION) != TB_FORMAT_VERSION ||
+        tb_get32(m + H_RULES) != (uint32_t) rules ||
+        tb_get32(m + H_OWN) != (uint32_t) own ||
+        tb_get32(m + H_OPP) != (uint32_t) opp)
         return FAN_EFORMAT;
     uint64_t entries = tb_entries(&tb->binom, own, opp);
     uint64_t stored = tb_stored(tb, own, opp);
-    if (get64(m + H_ENTRIES) != entries || get64(m + H_STORED) != stored ||
-        size - TB_HEADER_SIZE != stored)
+    if (tb_get64(m + H_ENTRIES) != entries ||
+        tb_get64(m + H_STORED) != stored || size - TB_HEADER_SIZE != stored)
         return FAN_EFORMAT;
-    uint64_t sum = checksum(FNV_OFFSET, m, H_CHECKSUM);
-    sum = checksum(sum, m + TB_HEADER_SIZE, (size_t) stored);
-    if (sum != get64(m + H_CHECKSUM))
+    uint64_t sum = tb_checksum(TB_FNV_OFFSET, m, H_CHECKSUM);
+    sum = tb_checksum(sum, m + TB_HEADER_SIZE, (size_t) stored);
+    if (sum != tb_get64(m + H_CHECKSUM))
         return FAN_EFORMAT;
     fan_tb_info_init(info);
     info->rules = rules;
     info->own_pieces = (uint32_t) own;
     info->other_pieces = (uint32_t) opp;
     info->positions = entries;
-    info->wins = get64(m + H_WINS);
-    info->draws = get64(m + H_DRAWS);
-    info->losses = get64(m + H_LOSSES);
-    info->longest_win = get32(m + H_LONGEST_WIN);
-    info->longest_loss = get32(m + H_LONGEST_LOSS);
-    info->example_white = get64(m + H_EXAMPLE_WHITE);
-    info->example_black = get64(m + H_EXAMPLE_BLACK);
+    info->wins = tb_get64(m + H_WINS);
+    info->draws = tb_get64(m + H_DRAWS);
+    info->losses = tb_get64(m + H_LOSSES);
+    info->longest_win = tb_get32(m + H_LONGEST_WIN);
+    info->longest_loss = tb_get32(m + H_LONGEST_LOSS);
+    info->example_white = tb_get64(m + H_EXAMPLE_WHITE);
+    info->example_black = tb_get64(m + H_EXAMPLE_BLACK);
     return FAN_OK;
 }
 

@@ -14,6 +14,7 @@
  *     it a loss at d + 1 (the longest, since levels go up).
  * What stays open is a draw. Tables (a, b) and (b, a) are solved together
  * since a paika leads from one to the other. */
+#define _POSIX_C_SOURCE 200809L
 #include "tb.h"
 
 #include "cpu.h"
@@ -22,6 +23,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define CHUNK 8192
 /* a counter that never counts down: the position has a capture or no
@@ -35,10 +37,27 @@ typedef struct tb_run {
     tb_chunk_fn fn;
     void *ctx;
     uint64_t total;
+    double deadline;
     _Atomic uint64_t next, done;
     atomic_int stop, error;
 } tb_run;
 
+double tb_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
+}
+
+static void halt(tb_run *r, int why)
+{
+    int none = FAN_OK;
+    atomic_compare_exchange_strong(&r->error, &none, why);
+    atomic_store(&r->stop, 1);
+}
+
+/* Every chunk a thread takes (its begin below next) is done in full unless
+ * fn fails: so after a stop or a pause, [0, next) is done and no more. */
 static int run_chunks(tb_run *r, int caller, const fan_tb_generate_options *o,
                       uint64_t base, uint64_t units, uint64_t grand_total)
 {
@@ -51,19 +70,16 @@ static int run_chunks(tb_run *r, int caller, const fan_tb_generate_options *o,
         uint64_t end = begin + CHUNK < r->total ? begin + CHUNK : r->total;
         int rc = r->fn(r->ctx, begin, end);
         if (rc != FAN_OK) {
-            int none = FAN_OK;
-            atomic_compare_exchange_strong(&r->error, &none, rc);
-            atomic_store(&r->stop, 1);
+            halt(r, rc);
             return rc;
         }
         uint64_t done = atomic_fetch_add(&r->done, end - begin) + end - begin;
         uint64_t at = base + (uint64_t) ((double) done / (double) r->total *
                                          (double) units);
-        if (caller && o->progress && o->progress(o->user, at, grand_total)) {
-            atomic_store(&r->stop, 1);
-            int none = FAN_OK;
-            atomic_compare_exchange_strong(&r->error, &none, FAN_ESTOPPED);
-        }
+        if (caller && o->progress && o->progress(o->user, at, grand_total))
+            halt(r, FAN_ESTOPPED);
+        else if (caller && r->deadline > 0 && tb_now() >= r->deadline)
+            halt(r, TB_PAUSED);
     }
 }
 
@@ -73,16 +89,18 @@ static void *run_helper(void *arg)
     return NULL;
 }
 
-int tb_parallel(tb_chunk_fn fn, void *ctx, uint64_t total, unsigned threads,
-                const fan_tb_generate_options *opts, uint64_t base,
-                uint64_t units, uint64_t grand_total)
+int tb_parallel_from(tb_chunk_fn fn, void *ctx, uint64_t total, uint64_t *at,
+                     unsigned threads, const fan_tb_generate_options *opts,
+                     uint64_t base, uint64_t units, uint64_t grand_total,
+                     double deadline)
 {
     tb_run r;
     r.fn = fn;
     r.ctx = ctx;
     r.total = total;
-    atomic_init(&r.next, 0);
-    atomic_init(&r.done, 0);
+    r.deadline = deadline;
+    atomic_init(&r.next, *at);
+    atomic_init(&r.done, *at);
     atomic_init(&r.stop, 0);
     atomic_init(&r.error, FAN_OK);
     pthread_t tid[FAN_TB_MAX_THREADS];
@@ -93,7 +111,18 @@ int tb_parallel(tb_chunk_fn fn, void *ctx, uint64_t total, unsigned threads,
     run_chunks(&r, 1, opts, base, units, grand_total);
     for (unsigned i = 0; i < started; i++)
         pthread_join(tid[i], NULL);
+    uint64_t next = atomic_load(&r.next);
+    *at = next < total ? next : total;
     return atomic_load(&r.error);
+}
+
+int tb_parallel(tb_chunk_fn fn, void *ctx, uint64_t total, unsigned threads,
+                const fan_tb_generate_options *opts, uint64_t base,
+                uint64_t units, uint64_t grand_total)
+{
+    uint64_t at = 0;
+    return tb_parallel_from(fn, ctx, total, &at, threads, opts, base, units,
+                            grand_total, 0);
 }
 
 FAN_API int fan_tb_generate_options_init(fan_tb_generate_options *out)
@@ -259,45 +288,110 @@ static void summarise(fan_tb_info *info, const pair *p, int t)
                    &info->example_white, &info->example_black);
 }
 
-static int solve_pair(pair *p, const fan_tb_generate_options *o, uint64_t *base,
-                      uint64_t grand_total, const char *dir)
+typedef struct gen_run {
+    const fan_tb_generate_options *o;
+    const char *dir;
+    uint64_t base, grand_total; /* the progress */
+    unsigned interval;          /* seconds between checkpoints */
+} gen_run;
+
+static tb_ckpt state_of(pair *p, int phase, uint64_t at)
 {
+    tb_ckpt c;
+    c.rules = p->rules;
+    c.own = p->own[0];
+    c.opp = p->opp[0];
+    c.ntab = p->ntab;
+    for (int t = 0; t < 2; t++) {
+        c.entries[t] = p->entries[t];
+        c.val[t] = p->val[t];
+        c.cnt[t] = p->cnt[t];
+    }
+    c.phase = phase;
+    c.level = p->level;
+    c.maxv = atomic_load(&p->maxv);
+    c.at = at;
+    return c;
+}
+
+/* The forward pass (phase 0), then the levels (phase 1), each a pass over
+ * all entries, from a checkpoint when there is one; a checkpoint when a
+ * pass pauses or stops, or at a pass's end once the interval is over. */
+static int solve_pair(pair *p, gen_run *g)
+{
+    const fan_tb_generate_options *o = g->o;
     uint64_t all = p->entries[0] + (p->ntab == 2 ? p->entries[1] : 0);
-    int rc = tb_parallel(forward_chunk, p, all, o->threads, o, *base, all,
-                         grand_total);
-    *base += all;
-    /* the number of levels is not known in advance: the progress of the
-     * second half creeps towards its end */
-    for (p->level = 0; rc == FAN_OK && p->level + 1 <= atomic_load(&p->maxv);
-         p->level++)
-        rc = tb_parallel(retro_chunk, p, all, o->threads, o,
-                         *base + all * (uint64_t) p->level /
-                                     (uint64_t) (p->level + 16),
-                         0, grand_total);
-    if (rc != FAN_OK)
-        return rc;
-    *base += all;
+    tb_ckpt c = state_of(p, 0, 0);
+    int phase = 0, dirty = 0, rc = FAN_OK;
+    uint64_t at = 0;
+    if (tb_ckpt_load(g->dir, &c) == 1) {
+        phase = c.phase;
+        at = c.at;
+        p->level = c.level;
+        atomic_store(&p->maxv, c.maxv);
+    }
+    double last = tb_now();
+    for (;;) {
+        if (at == all) {
+            p->level = phase ? p->level + 1 : 0;
+            phase = 1;
+            at = 0;
+        }
+        if (phase && p->level + 1 > atomic_load(&p->maxv))
+            break;
+        if (dirty && tb_now() - last >= g->interval) {
+            c = state_of(p, phase, at);
+            if ((rc = tb_ckpt_save(g->dir, &c)) != FAN_OK)
+                return rc;
+            last = tb_now();
+            dirty = 0;
+        }
+        /* the number of levels is not known in advance: the progress of
+         * the second half creeps towards its end */
+        uint64_t base = g->base;
+        if (phase)
+            base +=
+                all + all * (uint64_t) p->level / (uint64_t) (p->level + 16);
+        rc = tb_parallel_from(phase ? retro_chunk : forward_chunk, p, all, &at,
+                              o->threads, o, base, phase ? 0 : all,
+                              g->grand_total,
+                              g->interval ? last + g->interval : 0);
+        dirty = 1;
+        if (rc == TB_PAUSED || rc == FAN_ESTOPPED) {
+            c = state_of(p, phase, at);
+            int w = tb_ckpt_save(g->dir, &c);
+            if (w != FAN_OK || rc == FAN_ESTOPPED)
+                return w != FAN_OK ? w : rc;
+            last = tb_now();
+            dirty = 0;
+        } else if (rc != FAN_OK)
+            return rc;
+    }
+    g->base += 2 * all;
     for (int t = 0; t < p->ntab && rc == FAN_OK; t++) {
         fan_tb_info info;
         summarise(&info, p, t);
-        rc = tb_write((fan_tb *) p->tb, dir, &info, p->val[t]);
+        rc = tb_write((fan_tb *) p->tb, g->dir, &info, p->val[t]);
     }
+    if (rc == FAN_OK)
+        tb_ckpt_remove(g->dir, p->rules, p->own[0], p->opp[0]);
     return rc;
 }
 
-static int generate(fan_tb *tb, const char *dir, int rules, int max_pieces,
-                    const fan_tb_generate_options *o)
+static int generate(fan_tb *tb, int rules, int max_pieces, gen_run *g)
 {
-    uint64_t grand_total = 0, base = 0;
     for (int n = 2; n <= max_pieces; n++)
         for (int a = 1; a < n; a++)
             if (!tb->table[rules][a][n - a])
-                grand_total += 2 * tb_entries(&tb->binom, a, n - a);
+                g->grand_total += 2 * tb_entries(&tb->binom, a, n - a);
     for (int n = 2; n <= max_pieces; n++) {
         for (int a = 1; 2 * a <= n; a++) {
             int b = n - a;
-            if (tb->table[rules][a][b] && tb->table[rules][b][a])
+            if (tb->table[rules][a][b] && tb->table[rules][b][a]) {
+                /* left by a run killed after its tables were written */
+                tb_ckpt_remove(g->dir, rules, a, b);
                 continue;
+            }
             pair p;
             memset(&p, 0, sizeof p);
             p.tb = tb;
@@ -309,13 +403,15 @@ static int generate(fan_tb *tb, const char *dir, int rules, int max_pieces,
             int rc = FAN_OK;
             for (int t = 0; t < p.ntab; t++) {
                 p.entries[t] = tb_entries(&tb->binom, p.own[t], p.opp[t]);
-                p.val[t] = malloc((size_t) p.entries[t]);
-                p.cnt[t] = malloc((size_t) p.entries[t]);
+                /* zeroed (by the system, for large ones): a checkpoint in
+                 * the forward pass writes what it has not reached yet */
+                p.val[t] = calloc(1, (size_t) p.entries[t]);
+                p.cnt[t] = calloc(1, (size_t) p.entries[t]);
                 if (!p.val[t] || !p.cnt[t])
                     rc = FAN_ENOMEM;
             }
             if (rc == FAN_OK)
-                rc = solve_pair(&p, o, &base, grand_total, dir);
+                rc = solve_pair(&p, g);
             for (int t = 0; t < p.ntab; t++) {
                 free(p.val[t]);
                 free(p.cnt[t]);
@@ -323,7 +419,7 @@ static int generate(fan_tb *tb, const char *dir, int rules, int max_pieces,
             for (int t = 0; t < p.ntab && rc == FAN_OK; t++) {
                 /* a file kept from before stays; the new one is mapped */
                 if (!tb->table[rules][p.own[t]][p.opp[t]])
-                    rc = tb_load(tb, dir, rules, p.own[t], p.opp[t]);
+                    rc = tb_load(tb, g->dir, rules, p.own[t], p.opp[t]);
             }
             if (rc != FAN_OK)
                 return rc;
@@ -332,8 +428,8 @@ static int generate(fan_tb *tb, const char *dir, int rules, int max_pieces,
     return FAN_OK;
 }
 
-FAN_API int fan_tb_generate(const char *dir, int rules, int max_pieces,
-                            const fan_tb_generate_options *opts)
+int tb_generate(const char *dir, int rules, int max_pieces,
+                const fan_tb_generate_options *opts, unsigned interval)
 {
     fan_tb_generate_options o;
     if (!dir || (rules != FAN_RULES_STOP && rules != FAN_RULES_MUST))
@@ -354,8 +450,15 @@ FAN_API int fan_tb_generate(const char *dir, int rules, int max_pieces,
             if (rc == FAN_ENOTABLE)
                 rc = FAN_OK;
         }
+    gen_run g = {&o, dir, 0, 0, interval};
     if (rc == FAN_OK)
-        rc = generate(tb, dir, rules, max_pieces, &o);
+        rc = generate(tb, rules, max_pieces, &g);
     fan_tb_close(tb);
     return rc;
+}
+
+FAN_API int fan_tb_generate(const char *dir, int rules, int max_pieces,
+                            const fan_tb_generate_options *opts)
+{
+    return tb_generate(dir, rules, max_pieces, opts, TB_CHECKPOINT_SECONDS);
 }

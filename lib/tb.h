@@ -30,6 +30,7 @@
 
 /* The header of a table file: 128 bytes, little-endian (doc/tablebases.md). */
 #define TB_HEADER_SIZE 128
+#define TB_HEADER_CHECKSUM 120 /* the checksum's offset, in every file */
 #define TB_FORMAT_VERSION 1
 #define TB_MAGIC "FANTB\r\n\032"
 
@@ -102,6 +103,33 @@ int tb_score(int *score, const fan_tb *tb, int rules, uint64_t own,
              uint64_t opp, int ply);
 
 /* ---- files (tb-file.c) ---- */
+/* Little-endian fields, whatever the machine's byte order. */
+void tb_put32(uint8_t *p, uint32_t v);
+void tb_put64(uint8_t *p, uint64_t v);
+uint32_t tb_get32(const uint8_t *p);
+uint64_t tb_get64(const uint8_t *p);
+/* The files' checksum, continued from h over p[0..n) as one piece. */
+#define TB_FNV_OFFSET 0xcbf29ce484222325ull
+uint64_t tb_checksum(uint64_t h, const uint8_t *p, size_t n);
+/* dir/fanorona-RULES-OWNvOPP.EXT */
+int tb_path_name(char *buf, size_t size, const char *dir, int rules, int own,
+                 int opp, const char *ext);
+/* Reads all n bytes of fd (FAN_EIO when it cannot, or the file ends). */
+int tb_read_all(int fd, uint8_t *p, size_t n);
+/* A file written atomically: under name + suffix, renamed to name once
+ * complete and synced. Its checksum (at TB_HEADER_CHECKSUM) runs over the
+ * header's first bytes, then over each piece written, each as one piece.
+ * Every call but open aborts (closes, removes the temporary) on failure. */
+typedef struct tb_out {
+    int fd;
+    uint64_t sum;
+    char name[4096], tmp[4200];
+} tb_out;
+int tb_out_open(tb_out *o, const char *name, const char *suffix,
+                const uint8_t *header);
+int tb_out_write(tb_out *o, const uint8_t *p, size_t n);
+int tb_out_commit(tb_out *o);
+void tb_out_abort(tb_out *o);
 int tb_file_name(char *buf, size_t size, const char *dir, int rules, int own,
                  int opp);
 /* Maps and checks one file into tb. FAN_ENOTABLE when it does not exist,
@@ -122,8 +150,45 @@ typedef int (*tb_chunk_fn)(void *ctx, uint64_t begin, uint64_t end);
 int tb_parallel(tb_chunk_fn fn, void *ctx, uint64_t total, unsigned threads,
                 const fan_tb_generate_options *opts, uint64_t base,
                 uint64_t units, uint64_t grand_total);
+/* As tb_parallel() over [*at, total), until done, stopped or, when
+ * deadline (CLOCK_MONOTONIC seconds) is not 0 and passes, paused
+ * (TB_PAUSED); *at is then where it stopped: every unit before it is done,
+ * none after it. */
+#define TB_PAUSED 1
+int tb_parallel_from(tb_chunk_fn fn, void *ctx, uint64_t total, uint64_t *at,
+                     unsigned threads, const fan_tb_generate_options *opts,
+                     uint64_t base, uint64_t units, uint64_t grand_total,
+                     double deadline);
+double tb_now(void);
 /* opts checked and resolved: threads >= 1. */
 int tb_check_options(fan_tb_generate_options *out,
                      const fan_tb_generate_options *opts);
+
+/* fan_tb_generate() with a checkpoint of the pair in progress once at
+ * least interval seconds passed since the last (0: at the end of every
+ * pass, and only there); fan_tb_generate() takes TB_CHECKPOINT_SECONDS. */
+#define TB_CHECKPOINT_SECONDS 600
+int tb_generate(const char *dir, int rules, int max_pieces,
+                const fan_tb_generate_options *opts, unsigned interval);
+
+/* ---- checkpoints (tb-checkpoint.c) ---- */
+/* The state of a pair (own <= opp first) between chunks of work: the
+ * arrays are the generator's own, written and read in place. */
+typedef struct tb_ckpt {
+    int rules, own, opp, ntab;
+    uint64_t entries[2];
+    uint8_t *val[2], *cnt[2];
+    int phase; /* 0 the forward pass, 1 the retrograde levels */
+    int level, maxv;
+    uint64_t at; /* units of the pass done */
+} tb_ckpt;
+int tb_ckpt_save(const char *dir, const tb_ckpt *c);
+/* Reads the pair's checkpoint into c (its arrays and state) when there is
+ * one and it fits c's pair (format version, material, ruleset, sizes,
+ * checksum): 1; else 0 (the arrays then hold anything). Removes the
+ * temporary file a killed write left. */
+int tb_ckpt_load(const char *dir, tb_ckpt *c);
+/* Removes the pair's checkpoint and its temporary file. */
+void tb_ckpt_remove(const char *dir, int rules, int own, int opp);
 
 #endif

@@ -57,7 +57,11 @@ if "$match" --games 2 --a engine:tables=/nonexistent --b random --depth 1 \
     echo "tables that do not exist were accepted"; exit 1
 fi
 
-for bad in "--endgame 1-4" "--endgame 5-3" "--endgame 4" "--tc 10+" "--tc x+1" "--tc 0+1" "--sprt 5,0" "--sprt 0,5,0.7,0.05"; do
+# balanced openings: drawn again until a depth-8 search scores them near 0
+"$match" --games 2 --a engine --b random --depth 1 --balanced 40 --verbose >"$out"
+grep -q '^games 2 ' "$out" || { cat "$out"; echo "balanced openings"; exit 1; }
+
+for bad in "--balanced -1" "--balanced x" "--endgame 1-4" "--endgame 5-3" "--endgame 4" "--tc 10+" "--tc x+1" "--tc 0+1" "--sprt 5,0" "--sprt 0,5,0.7,0.05"; do
     # shellcheck disable=SC2086
     if "$match" --games 2 --a engine --b random $bad >"$out" 2>&1; then
         echo "accepted: $bad"; exit 1
@@ -98,7 +102,7 @@ grep -q ' 4 length cap (10 plies, a draw)' "$out" || fail "the cap"
 [ "$(grep -c ' 10\. [A-Z]' "$rec")" -eq 4 ] || fail "not 10 plies a game"
 [ "$(grep -c ' 11\. ' "$rec")" -eq 0 ] || fail "more than 10 plies"
 
-for bad in "--endgame 3-4" "--rules must" "--a uci:/bin/true" \
+for bad in "--endgame 3-4" "--balanced 30" "--rules must" "--a uci:/bin/true" \
         "--a engine:tables=/tmp" "--a engine:nosuch=1" "--a engine:value.x=1"; do
     # shellcheck disable=SC2086
     if "$match" --game chess --games 2 --b random --depth 1 $bad >"$out" 2>&1; then

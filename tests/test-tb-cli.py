@@ -7,10 +7,14 @@ tb": the words that start the command). Expectations come from the rules by hand
 (a capture of the last piece wins in 1 turn) and from arithmetic (the
 number of placements of a material), not from the program's own output.
 """
+import filecmp
 import os
+import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 from math import comb
 
 PROG = sys.argv[1:]
@@ -76,7 +80,57 @@ def main():
             r = run(*args, code=1)
             assert "corrupt" in r.stderr, r.stderr
     run("info", "/nonexistent/tables", code=1)
+    resume()
     print("ok")
+
+
+def resume():
+    """Ctrl-C in the middle of a pair leaves its checkpoint, which the next
+    run resumes from and removes; the tables are those of a run in one go.
+    """
+    with tempfile.TemporaryDirectory() as d, \
+            tempfile.TemporaryDirectory() as clean:
+        p = subprocess.Popen([*PROG, "generate", "--pieces", "4", d],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+        # 2v1 is written last of the three pieces: the 4-piece pairs
+        # (about a second of work) have just begun
+        deadline = time.time() + 60
+        while (not os.path.exists(os.path.join(d, "fanorona-stop-2v1.tb"))
+               and time.time() < deadline):
+            time.sleep(0.001)
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=300)
+        assert p.returncode == 1, (p.returncode, out, err)
+        assert "stopped" in err, err
+        ckpt = [f for f in os.listdir(d) if f.endswith(".ckpt")]
+        assert ckpt in (["fanorona-stop-1v3.ckpt"],
+                        ["fanorona-stop-2v2.ckpt"]), os.listdir(d)
+        pair = ckpt[0][len("fanorona-stop-"):-len(".ckpt")]
+        if pair == "1v3":
+            pair = "1v3+3v1"
+        assert f"wrote a checkpoint of {pair} " in err, err
+        # a copy with the checkpoint damaged: refused, started again
+        damaged = os.path.join(clean, "damaged")
+        shutil.copytree(d, damaged)
+        with open(os.path.join(damaged, ckpt[0]), "r+b") as f:
+            f.seek(-1, os.SEEK_END)
+            b = f.read(1)
+            f.seek(-1, os.SEEK_END)
+            f.write(bytes([b[0] ^ 1]))
+        r = run("generate", "--pieces", "4", damaged)
+        assert "resuming" not in r.stderr, r.stderr
+        r = run("generate", "--pieces", "4", d)
+        assert f"resuming {pair} from a checkpoint " in r.stderr, r.stderr
+        run("generate", "--pieces", "4", clean)
+        files = sorted(os.listdir(d))
+        assert files == sorted(os.listdir(damaged)), os.listdir(damaged)
+        assert (sorted(files + ["damaged"])
+                == sorted(os.listdir(clean))), files
+        for f in files:
+            for other in (clean, damaged):
+                assert filecmp.cmp(os.path.join(d, f),
+                                   os.path.join(other, f), shallow=False), f
 
 
 main()

@@ -418,17 +418,23 @@ START_TEST(stop_leaves_complete_files)
     o.progress = stop_after;
     o.user = &calls;
     ck_assert_int_eq(fan_tb_generate(dir, FAN_RULES_STOP, 4, &o), FAN_ESTOPPED);
-    /* no temporary file is left, and what is there opens */
+    /* no temporary file is left, what is there opens, and the pair in
+     * progress left its checkpoint */
     DIR *d = opendir(dir);
     ck_assert_ptr_nonnull(d);
-    int files = 0;
+    int files = 0, checkpoints = 0;
     for (struct dirent *e; (e = readdir(d));) {
         if (e->d_name[0] == '.')
             continue;
         ck_assert_ptr_null(strstr(e->d_name, "tmp"));
-        files++;
+        size_t len = strlen(e->d_name);
+        if (len > 5 && strcmp(e->d_name + len - 5, ".ckpt") == 0)
+            checkpoints++;
+        else
+            files++;
     }
     closedir(d);
+    ck_assert_int_eq(checkpoints, 1);
     ck_assert_int_lt(files, 6);
     fan_tb *tb = NULL;
     if (files) {

@@ -40,6 +40,12 @@
  * MAX pieces are left; an engine player with tables=DIR probes the endgame
  * tables of DIR (fanorona tb generate).
  *
+ * --balanced CP keeps only the openings that a depth-8 search of the
+ * library's default engine scores within CP of a draw (the others are
+ * drawn again from the seed): random turns often give away pieces, and a
+ * pair whose opening decides the game (each side wins with the same
+ * colour) says nothing about the players.
+ *
  * --game chess plays Fanorona Chess (tools/match-chess.c): players engine
  * (the chess search, its lib/chess-search.h switches as keys: tt, pvs,
  * order, qsearch, check, null, lmr, asp, pst, king, mob and the values
@@ -71,6 +77,25 @@
 
 const char cli_program_name[] = "fanorona-match";
 
+
+/* --balanced CP: whether a fixed-depth search of the library's default
+ * engine scores p within CP of a draw. One thread and a fresh handle, so
+ * the answer depends on the position alone and the opening set is the
+ * same on every machine for a given seed. */
+#define BALANCED_DEPTH 8
+
+static int balanced(const fan_position *p, int cp)
+{
+    fan_search *s = NULL;
+    if (fan_search_new(&s, NULL) != FAN_OK)
+        return 0;
+    fan_search_limits lim = FAN_SEARCH_LIMITS_INIT;
+    lim.max_depth = BALANCED_DEPTH;
+    fan_search_result r = FAN_SEARCH_RESULT_INIT;
+    int rc = fan_search_run(&r, s, p, &lim, NULL, NULL);
+    fan_search_free(s);
+    return rc == FAN_OK && r.score >= -cp && r.score <= cp;
+}
 
 static fan_position *opening(const match *m, int k)
 {
@@ -109,6 +134,8 @@ static fan_position *opening(const match *m, int k)
             fan_position_play_turn(p, turns[rng_next(&rng) % n]);
             ok = fan_position_result(p) == FAN_ONGOING;
         }
+        if (ok && m->balanced_cp >= 0)
+            ok = balanced(p, m->balanced_cp);
         if (ok)
             return p;
         fan_position_free(p);
@@ -249,7 +276,7 @@ static void *job(void *arg)
 enum {
     OPT_GAMES, OPT_A, OPT_B, OPT_MOVETIME, OPT_NODES, OPT_DEPTH, OPT_RULES,
     OPT_PLIES, OPT_SEED, OPT_JOBS, OPT_VERBOSE, OPT_TC, OPT_SPRT, OPT_ENDGAME,
-    OPT_GAME, OPT_MAX_PLIES, OPT_RECORDS, OPT_POSITIONS
+    OPT_GAME, OPT_MAX_PLIES, OPT_RECORDS, OPT_POSITIONS, OPT_BALANCED, OPT_END
 };
 
 static const char *const game_choices[] = {"fanorona", "chess", NULL};
@@ -294,6 +321,10 @@ static const cli_option match_options[] = {
     [OPT_ENDGAME] = {.name = "--endgame", .kind = CLI_TEXT, .value = "MIN-MAX",
                      .help = "openings with MIN to MAX pieces left, reached "
                              "by random turns from the start"},
+    [OPT_BALANCED] = {.name = "--balanced", .kind = CLI_NUMBER, .value = "CP",
+                      .lo = 0, .hi = 10000,
+                      .help = "only openings that a depth-8 search scores "
+                              "within CP of a draw"},
     [OPT_GAME] = {.name = "--game", .kind = CLI_CHOICE,
                   .choices = game_choices,
                   .help = "fanorona (the default) or chess (Fanorona Chess)"},
@@ -309,7 +340,7 @@ static const cli_option match_options[] = {
                        .help = "chess: writes the material of the quiet "
                                "positions with the result to FILE "
                                "(tools/chess-fit-values.py)"},
-    {0},
+    [OPT_END] = {0},
 };
 
 static int run_match(const cli_command *cmd, const cli_value *v,
@@ -354,6 +385,9 @@ static int run_match(const cli_command *cmd, const cli_value *v,
         m.tc_base_ms = base * 1000;
         m.tc_inc_ms = inc * 1000;
     }
+    m.balanced_cp = v[OPT_BALANCED].given ? (int)v[OPT_BALANCED].number : -1;
+    if (m.balanced_cp >= 0 && m.chess)
+        return cli_usage_error(cmd, "--balanced is for Fanorona");
     if (v[OPT_ENDGAME].given) {
         char end;
         if (sscanf(v[OPT_ENDGAME].text, "%d-%d%c", &m.end_min, &m.end_max,

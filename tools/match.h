@@ -23,6 +23,7 @@ typedef struct match {
     int chess;     /* --game chess */
     int max_plies; /* chess: the length cap, plies from the start */
     int end_min, end_max; /* --endgame: openings with this many pieces */
+    int balanced_cp; /* --balanced: openings scored within this, or -1 */
     uint64_t seed;
     FILE *records;   /* chess --records: every game's record, or NULL */
     FILE *positions; /* chess --positions: material and result, or NULL */

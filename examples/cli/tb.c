@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -32,10 +33,117 @@ static double now_s(void)
     return (double) ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* The checkpoint the generator keeps of the pair in progress
+ * (doc/tablebases.md): which pair, at which pass and level, and the units
+ * of progress the generator reports for that point of the pair. */
+typedef struct checkpoint {
+    int own, opp, phase;
+    unsigned level;
+    uint64_t units;
+    struct stat st;
+} checkpoint;
+
 typedef struct progress_state {
-    double start, last;
-    int tty;
+    double start, last, last_look;
+    uint64_t first_done; /* what a resumed run starts from */
+    double frac;         /* the share done at the last report */
+    int tty, calls;
+    /* generate: where to look for checkpoints; the last one seen */
+    const char *dir;
+    int rules, pieces, have;
+    checkpoint seen;
 } progress_state;
+
+static uint64_t le(const unsigned char *p, int bytes)
+{
+    uint64_t v = 0;
+    for (int i = bytes - 1; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
+/* The checkpoint of dir for the ruleset: 1 and *c when there is one. */
+static int find_checkpoint(checkpoint *c, const progress_state *ps)
+{
+    for (int n = 2; n <= ps->pieces; n++)
+        for (int a = 1; 2 * a <= n; a++) {
+            char name[4200];
+            snprintf(name, sizeof name, "%s/fanorona-%s-%dv%d.ckpt", ps->dir,
+                     ps->rules == FAN_RULES_MUST ? "must" : "stop", a, n - a);
+            FILE *f = fopen(name, "rb");
+            if (!f)
+                continue;
+            unsigned char h[64];
+            int ok = fread(h, 1, sizeof h, f) == sizeof h &&
+                     memcmp(h, "FANCK\r\n\032", 8) == 0 &&
+                     fstat(fileno(f), &c->st) == 0;
+            fclose(f);
+            if (ok) {
+                c->own = a;
+                c->opp = n - a;
+                c->phase = (int) le(h + 28, 4);
+                c->level = (unsigned) le(h + 56, 4);
+                /* the forward pass, then creeping levels: as tb-gen.c */
+                uint64_t all = le(h + 32, 8) + le(h + 40, 8);
+                c->units = c->phase ? all + all * c->level / (c->level + 16)
+                                    : le(h + 48, 8);
+                return 1;
+            }
+        }
+    return 0;
+}
+
+/* "resuming 3v4+4v3 from a checkpoint at level 12, 61.0% done" */
+static void say_checkpoint(const progress_state *ps, int resumed, double frac)
+{
+    const checkpoint *c = &ps->seen;
+    char pair[32], where[32];
+    if (c->own == c->opp)
+        snprintf(pair, sizeof pair, "%dv%d", c->own, c->opp);
+    else
+        snprintf(pair, sizeof pair, "%dv%d+%dv%d", c->own, c->opp, c->opp,
+                 c->own);
+    if (c->phase == 0)
+        snprintf(where, sizeof where, "in the forward pass");
+    else
+        snprintf(where, sizeof where, "at level %u", c->level);
+    char line[128];
+    snprintf(line, sizeof line, "%s %s %s%s, %.1f%% done",
+             resumed ? "resuming" : "wrote a checkpoint of", pair,
+             resumed ? "from a checkpoint " : "", where, 100 * frac);
+    /* on a terminal over the bar, as wide */
+    fprintf(stderr, ps->tty ? "\r%-72s\n" : "%s\n", line);
+}
+
+/* At the first report: says so when the generator resumed from the
+ * checkpoint found at the start (the report is past the checkpoint's
+ * point; not when it had smaller tables to make first, or refused it). */
+static void note_resume(const progress_state *ps, uint64_t done, double frac)
+{
+    if (ps->dir && ps->have && done >= ps->seen.units)
+        say_checkpoint(ps, 1, frac);
+}
+
+/* Says so when the generator wrote a new checkpoint (a file of another
+ * inode or time); looks once a second. */
+static void watch_checkpoints(progress_state *ps, double t, double frac)
+{
+    if (!ps->dir)
+        return;
+    if (t - ps->last_look < 1.0 && frac < 1.0)
+        return;
+    ps->last_look = t;
+    checkpoint c;
+    if (!find_checkpoint(&c, ps))
+        return;
+    if (ps->have && c.st.st_ino == ps->seen.st.st_ino &&
+        c.st.st_mtim.tv_sec == ps->seen.st.st_mtim.tv_sec &&
+        c.st.st_mtim.tv_nsec == ps->seen.st.st_mtim.tv_nsec)
+        return;
+    ps->seen = c;
+    ps->have = 1;
+    say_checkpoint(ps, 0, frac);
+}
 
 /* A bar with the share done and an estimate of the time left from the
  * rate so far; on a terminal redrawn in place, elsewhere a line now and
@@ -44,17 +152,27 @@ static int show_progress(void *user, uint64_t done, uint64_t total)
 {
     progress_state *ps = user;
     double t = now_s();
+    double frac = total ? (double) done / (double) total : 1.0;
+    if (++ps->calls == 1) {
+        ps->first_done = done;
+        note_resume(ps, done, frac);
+    } else
+        watch_checkpoints(ps, t, frac);
+    ps->frac = frac;
     if (t - ps->last < (ps->tty ? 0.2 : 5.0) && done < total)
         return interrupted;
     ps->last = t;
-    double frac = total ? (double) done / (double) total : 1.0;
     char bar[31];
     int fill = (int) (frac * 30);
     for (int i = 0; i < 30; i++)
         bar[i] = i < fill ? '#' : '-';
     bar[30] = 0;
+    /* the rate of this run: a resumed one starts part way */
     double spent = t - ps->start;
-    double left = frac > 0.001 ? spent * (1 - frac) / frac : 0;
+    double now_done = (double) (done - ps->first_done);
+    double left = now_done > 0.001 * (double) total
+                      ? spent * (double) (total - done) / now_done
+                      : 0;
     fprintf(stderr, "%s[%s] %5.1f%%  %.0fs spent, about %.0fs left%s",
             ps->tty ? "\r" : "", bar, 100 * frac, spent, left,
             ps->tty ? "  " : "\n");
@@ -67,8 +185,8 @@ static void start_work(fan_tb_generate_options *o, progress_state *ps,
                        const cli_value *threads)
 {
     fan_tb_generate_options_init(o);
+    memset(ps, 0, sizeof *ps);
     ps->start = now_s();
-    ps->last = 0;
     ps->tty = isatty(2);
     o->threads = threads->given ? (uint32_t) threads->number : 1;
     o->progress = show_progress;
@@ -124,8 +242,14 @@ static int run_generate(const cli_command *cmd, const cli_value *v,
     fan_tb_generate_options o;
     progress_state ps;
     start_work(&o, &ps, &v[GEN_THREADS]);
+    ps.dir = operands[0];
+    ps.rules = rules;
+    ps.pieces = (int) v[GEN_PIECES].number;
+    ps.have = find_checkpoint(&ps.seen, &ps);
     int rc =
         fan_tb_generate(operands[0], rules, (int) v[GEN_PIECES].number, &o);
+    if (rc != FAN_OK) /* a stop writes one */
+        watch_checkpoints(&ps, now_s() + 2.0, ps.frac);
     end_work(&ps);
     if (rc != FAN_OK)
         return cli_library_error("tb generate", rc);
@@ -143,7 +267,9 @@ static const cli_command tb_generate = {
     .max_operands = 1,
     .help = "writes into DIR (which must exist) every endgame table of the "
             "ruleset with up to --pieces N pieces; tables already there are "
-            "kept, so a stopped run goes on where it stopped. A progress bar "
+            "kept and the pair in progress goes on from its checkpoint "
+            "(written every 10 minutes and on Ctrl-C), so a stopped or "
+            "killed run goes on where it stopped. A progress bar "
             "with the time left goes to standard error.",
     .run = run_generate,
 };
