@@ -74,18 +74,53 @@ static int quiet_with_turns(const spos *p)
     return !mg_capturers(p->own, p->opp) && mg_has_turn(p->own, p->opp);
 }
 
+/* TB: whether the tables cover p. A win or loss is exact (*exact set,
+ * 0 returned after it is 1); a draw is exact too unless tb_draw is on: then
+ * 2 is returned and the node is searched on as usual, its score clamped
+ * to +-tb_draw (tb_clamp), so that among drawn endgames the search still
+ * prefers the ones where the opponent can go wrong: the tables make the
+ * engine perfect, not its opponent. */
+static int tb_node(int *exact, const search_worker *w, const spos *p, int ply)
+{
+    if (!w->s->tables ||
+        !tb_score(exact, w->s->tables, w->s->rules, p->own, p->opp, ply))
+        return 0;
+    return *exact == 0 && w->s->run.tb_draw > 0 ? 2 : 1;
+}
+
+/* A score of a drawn table position searched on: within +-tb_draw. Sound
+ * for any bound: the clamp is monotonic, and a bound beyond the clamp
+ * gives the clamp's edge exactly. */
+static int tb_clamp(const search_worker *w, int score)
+{
+    int cap = w->s->run.tb_draw;
+    return score > cap ? cap : score < -cap ? -cap : score;
+}
+
+static int qsearch_body(search_worker *w, const spos *p, int alpha, int beta,
+                        int ply, int qply);
+
 static int qsearch(search_worker *w, const spos *p, int alpha, int beta, int ply,
                    int qply)
 {
-    const search_config *cfg = &w->s->run;
     if (enter_node(w, ply))
         return 0;
     if (!p->own)
         return -SCORE_WIN + ply;
-    int tb_exact; /* TB: a covered position scores exactly */
-    if (w->s->tables && tb_score(&tb_exact, w->s->tables, w->s->rules, p->own,
-                                 p->opp, ply))
+    int tb_exact;
+    switch (tb_node(&tb_exact, w, p, ply)) {
+    case 1:
         return tb_exact;
+    case 2:
+        return tb_clamp(w, qsearch_body(w, p, alpha, beta, ply, qply));
+    }
+    return qsearch_body(w, p, alpha, beta, ply, qply);
+}
+
+static int qsearch_body(search_worker *w, const spos *p, int alpha, int beta,
+                        int ply, int qply)
+{
+    const search_config *cfg = &w->s->run;
     int threatened = 0; /* quiet, the opponent threatens a capture */
     if (!mg_capturers(p->own, p->opp)) {
         if (!mg_has_turn(p->own, p->opp))
@@ -212,12 +247,13 @@ static int late_reduction(const search_worker *w, const spos *p, fan_turn t,
     return r > depth - 2 ? depth - 2 : r;
 }
 
+static int search_body(search_worker *w, const spos *p, int alpha, int beta,
+                       int depth, int ply);
+
 static int search(search_worker *w, const spos *p, int alpha, int beta, int depth,
                   int ply)
 {
-    fan_search *s = w->s;
-    const search_config *cfg = &s->run;
-    int pv_node = beta - alpha > 1;
+    const fan_search *s = w->s;
     int idx = s->root_index + ply;
     w->pvlen[ply] = ply;
 
@@ -228,13 +264,26 @@ static int search(search_worker *w, const spos *p, int alpha, int beta, int dept
             return 0;
         if (s->root_turns + ply >= FAN_TURN_LIMIT)
             return mg_has_turn(p->own, p->opp) ? 0 : -SCORE_WIN + ply;
-        int tb_exact; /* TB: a covered position scores exactly */
-        if (s->tables &&
-            tb_score(&tb_exact, s->tables, s->rules, p->own, p->opp, ply))
+        int tb_exact;
+        switch (tb_node(&tb_exact, w, p, ply)) {
+        case 1:
             return tb_exact;
-        if (mate_window(&alpha, &beta, ply))
-            return alpha;
+        case 2:
+            return tb_clamp(w, search_body(w, p, alpha, beta, depth, ply));
+        }
     }
+    return search_body(w, p, alpha, beta, depth, ply);
+}
+
+static int search_body(search_worker *w, const spos *p, int alpha, int beta,
+                       int depth, int ply)
+{
+    fan_search *s = w->s;
+    const search_config *cfg = &s->run;
+    int pv_node = beta - alpha > 1;
+    int idx = s->root_index + ply;
+    if (ply > 0 && mate_window(&alpha, &beta, ply))
+        return alpha;
     if (depth <= 0 || ply >= MAX_PLY - 2) {
         if (cfg->use_qsearch)
             return qsearch(w, p, alpha, beta, ply, 0);

@@ -143,6 +143,8 @@ typedef struct search_config {
     int threatq_plies;   /* ... at quiescence plies below this */
     int threatq_standpat;/* ... with the static eval as a stand-pat bound */
     int eval_tuned;      /* 1: the fitted weights; 0: the hand weights below */
+    int tb_draw;         /* >0: a drawn table position is searched on, its
+                            score clamped to +-tb_draw (search.c tb_node) */
     /* hand evaluation weights (centipieces); all zero = material only */
     int w_mobility;      /* per paika of own minus opponent's */
     int w_strong;        /* per piece on a strong point */

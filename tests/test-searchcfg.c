@@ -6,6 +6,7 @@
  * forced wins and losses of the search suite (tforced.h, checked there by
  * brute force) and returns legal turns and lines. Linked with the
  * internal static copy of the library. */
+#define _DEFAULT_SOURCE /* mkdtemp */
 #include "tcommon.h"
 #include "tforced.h"
 #include "trandom.h"
@@ -13,8 +14,10 @@
 #include "lib/engine.h" /* the workers' history */
 #include "lib/search.h"
 
+#include <dirent.h>
 #include <math.h>
 #include <stddef.h>
+#include <unistd.h>
 
 /* A switch, and the value that turns it on. */
 #define SWITCH(field) {#field, offsetof(search_config, field)}
@@ -365,6 +368,85 @@ START_TEST(threatq_sees_the_threat)
 }
 END_TEST
 
+/* tb_draw: with 4-piece tables, a won or lost root scores exactly as
+ * without it, a drawn one is searched on: its score stays within
+ * +-tb_draw, the turn played keeps the draw, and the scores are not all
+ * 0 (the search did go on). */
+START_TEST(tb_draw_searches_drawn_endings)
+{
+    char dir[] = "/tmp/fan-tbdraw-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    fan_tb_generate_options go = FAN_TB_GENERATE_OPTIONS_INIT;
+    ck_assert_fan_ok(fan_tb_generate(dir, FAN_RULES_STOP, 4, &go));
+    fan_tb *tb = NULL;
+    ck_assert_fan_ok(fan_tb_open(&tb, dir));
+    search_config cfg;
+    search_config_default(&cfg);
+    cfg.tb_draw = 50;
+    fan_search *s = NULL;
+    ck_assert_fan_ok(fan_search_new(&s, NULL));
+    search_set_config(s, &cfg);
+    ck_assert_fan_ok(fan_search_set_tables(s, tb));
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.max_depth = 3;
+    uint64_t rng = 0x7BD7A3u;
+    int draws = 0, moved = 0, decided = 0;
+    while (draws < 40 || decided < 20) {
+        uint64_t w = 0, b = 0;
+        int nw = 1 + (int)(trand_next(&rng) % 3);
+        while (__builtin_popcountll(w) < nw)
+            w |= (uint64_t)1 << (trand_next(&rng) % FAN_SQUARES);
+        while (__builtin_popcountll(w | b) < 4)
+            b |= ((uint64_t)1 << (trand_next(&rng) % FAN_SQUARES)) & ~w;
+        fan_position *p = NULL;
+        int side = (trand_next(&rng) & 1) ? FAN_BLACK : FAN_WHITE;
+        if (fan_position_new_custom(&p, w, b, side, FAN_RULES_STOP) != FAN_OK)
+            continue;
+        int v, d;
+        ck_assert_fan_ok(fan_tb_probe(&v, &d, tb, p));
+        if (fan_position_result(p) != FAN_ONGOING) {
+            fan_position_free(p);
+            continue;
+        }
+        fan_search_result r;
+        fan_search_result_init(&r);
+        ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
+        check_result(p, &r);
+        fan_position *q = NULL;
+        ck_assert_fan_ok(fan_position_clone(&q, p));
+        ck_assert_fan_ok(fan_position_play_turn(q, r.best));
+        int v2, d2;
+        ck_assert_fan_ok(fan_tb_probe(&v2, &d2, tb, q));
+        ck_assert_int_eq(v2, -v); /* the value is kept */
+        if (v == FAN_TB_DRAW) {
+            draws++;
+            ck_assert_int_le(r.score, cfg.tb_draw);
+            ck_assert_int_ge(r.score, -cfg.tb_draw);
+            moved += r.score != 0;
+        } else {
+            decided++;
+            ck_assert_int_eq(r.score, v == FAN_TB_WIN ? FAN_SCORE_WIN - d
+                                                      : -(FAN_SCORE_WIN - d));
+        }
+        fan_position_free(q);
+        fan_position_free(p);
+    }
+    ck_assert_int_gt(moved, 0);
+    fan_search_free(s);
+    fan_tb_close(tb);
+    DIR *dd = opendir(dir);
+    ck_assert_ptr_nonnull(dd);
+    for (struct dirent *e; (e = readdir(dd));) {
+        char path[128];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (e->d_name[0] != '.')
+            unlink(path);
+    }
+    closedir(dd);
+    rmdir(dir);
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("searchcfg");
@@ -381,6 +463,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, hist2_is_bounded);
     tcase_add_test(tc, lmr2_table);
     tcase_add_loop_test(tc, threatq_sees_the_threat, 0, 2);
+    tcase_add_test(tc, tb_draw_searches_drawn_endings);
     suite_add_tcase(s, tc);
     return s;
 }
