@@ -868,13 +868,20 @@ FAN_API int fan_tb_verify(uint64_t *bad, const fan_tb *tb,
 /**
  * Lets the search read tables: every position it meets at a turn boundary
  * that tb covers (the root's children included) gets its exact score, a
- * win in N turns at ply p scoring FAN_SCORE_WIN - (p + N), a table draw 0,
- * so the search plays table-perfect turns where the root is covered.
+ * win in N turns at ply p scoring FAN_SCORE_WIN - (p + N); a table draw
+ * is searched on with its score kept within +-FAN_SEARCH_TB_DRAW_BAND, so
+ * that among drawing turns the engine takes the one its evaluation likes
+ * best (an opponent without tables may still go wrong). Either way the
+ * search plays table-perfect turns where the root is covered: the turn
+ * keeps the table's value.
  * tb is borrowed: it must stay open while the handle searches; NULL
  * detaches. Not while a search runs on the handle. FAN_EINVAL for a NULL
  * search.
  */
 FAN_API int fan_search_set_tables(fan_search *search, const fan_tb *tb);
+
+/* The band of the scores of drawn table positions (fan_search_set_tables). */
+#define FAN_SEARCH_TB_DRAW_BAND 50
 
 #ifdef __cplusplus
 }

@@ -86,8 +86,8 @@ class TablebaseTest(unittest.TestCase):
             pos = fan.Position("9/9/3W1B3/9/9 b stop 0 -")
             want = tb.probe(pos)
             r = s.run(pos, depth=2)
-            if want.value == tbm.DRAW:
-                self.assertEqual(r.score, 0)
+            if want.value == tbm.DRAW:  # searched on, within +-50
+                self.assertLessEqual(abs(r.score), 50)
             else:
                 self.assertEqual(abs(r.score), fan.SCORE_WIN - want.distance)
             self.assertIn(r.best, tb.best_turns(pos))
