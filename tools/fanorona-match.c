@@ -38,7 +38,8 @@
  *
  * --endgame MIN-MAX starts each pair from random turns played until MIN to
  * MAX pieces are left; an engine player with tables=DIR probes the endgame
- * tables of DIR (fanorona tb generate).
+ * tables of DIR (fanorona tb generate); a uci player with tables=DIR is
+ * sent `setoption name TablePath value DIR`.
  *
  * --balanced CP keeps only the openings that a depth-8 search of the
  * library's default engine scores within CP of a draw (the others are

@@ -310,6 +310,9 @@ int start_program(player *pl, int rules)
         send_line(pl, "setoption name Threads value %u",
                   pl->spec->options.threads))
         return -1;
+    if (pl->spec->tables[0] &&
+        send_line(pl, "setoption name TablePath value %s", pl->spec->tables))
+        return -1;
     return 0;
 }
 
