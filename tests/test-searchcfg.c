@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* White-box checks of the Fanorona engine's switches (search_config,
- * lib/search.h) that are off by default: each one changes the search
- * (the node count of a fixed-depth search differs from the default's on
- * some position), and with each one on the engine still finds the known
+ * lib/search.h), each flipped from its default ("on" below means that):
+ * each one changes the search (the node count of a fixed-depth search
+ * differs from the default's on some position), and with each one on the
+ * engine still finds the known
  * forced wins and losses of the search suite (tforced.h, checked there by
  * brute force) and returns legal turns and lines. Linked with the
  * internal static copy of the library. */
@@ -19,14 +20,17 @@
 #include <stddef.h>
 #include <unistd.h>
 
-/* A switch, and the value that turns it on. */
-#define SWITCH(field) {#field, offsetof(search_config, field)}
+/* A switch and its default (a match turned it on, doc/search.md); the
+ * tests flip it from there. */
+#define SWITCH(field) {#field, offsetof(search_config, field), 0}
+#define SWITCH_ON(field) {#field, offsetof(search_config, field), 1}
 static const struct {
     const char *name;
     size_t offset;
+    int on; /* its default */
 } switches[] = {
     SWITCH(use_aspiration),
-    SWITCH(use_lmr),
+    SWITCH_ON(use_lmr),
     SWITCH(use_futility),
     SWITCH(use_single_ext),
     SWITCH(use_rfp),
@@ -51,12 +55,12 @@ static int get(const search_config *cfg, size_t offset)
     return v;
 }
 
-/* The default configuration with switch k on (k < 0: none). */
+/* The default configuration with switch k flipped (k < 0: none). */
 static void config_with(search_config *cfg, int k)
 {
     search_config_default(cfg);
     if (k >= 0)
-        set(cfg, switches[k].offset, 1);
+        set(cfg, switches[k].offset, !switches[k].on);
 }
 
 /* A search of p with cfg to depth (and at most max_nodes, 0: no cap);
@@ -81,14 +85,15 @@ static void run_with(fan_search_result *r, const search_config *cfg,
     fan_search_free(s);
 }
 
-START_TEST(defaults_are_off)
+START_TEST(defaults_as_listed)
 {
-    /* the switches measured here stay off until a match says otherwise */
+    /* a switch stays off until a match says otherwise */
     search_config cfg;
     search_config_default(&cfg);
     for (int k = 0; k < NSWITCHES; k++)
-        ck_assert_msg(get(&cfg, switches[k].offset) == 0, "%s is on",
-                      switches[k].name);
+        ck_assert_msg(get(&cfg, switches[k].offset) == switches[k].on,
+                      "%s is %d", switches[k].name,
+                      get(&cfg, switches[k].offset));
 }
 END_TEST
 
@@ -292,6 +297,7 @@ START_TEST(hist2_is_bounded)
     o.threads = 1;
     ck_assert_fan_ok(fan_search_new(&s, &o));
     search_set_config(s, &cfg);
+    int negative = 0; /* over the runs: the history after each one */
     for (int i = 1; i < NWORK; i++) {
         fan_position *p = work_position(i);
         fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
@@ -299,17 +305,16 @@ START_TEST(hist2_is_bounded)
         fan_search_result r = FAN_SEARCH_RESULT_INIT;
         ck_assert_fan_ok(fan_search_run(&r, s, p, &l, NULL, NULL));
         fan_position_free(p);
+        const search_worker *w = s->workers[0];
+        for (int c = 0; c < 2; c++)
+            for (int a = 0; a < BOARD_SQUARES; a++)
+                for (int b = 0; b < BOARD_SQUARES; b++) {
+                    int h = w->history[c][a][b];
+                    ck_assert_int_lt(h, HISTORY_MAX);
+                    ck_assert_int_gt(h, -HISTORY_MAX);
+                    negative += h < 0;
+                }
     }
-    int negative = 0;
-    const search_worker *w = s->workers[0];
-    for (int c = 0; c < 2; c++)
-        for (int a = 0; a < BOARD_SQUARES; a++)
-            for (int b = 0; b < BOARD_SQUARES; b++) {
-                int h = w->history[c][a][b];
-                ck_assert_int_lt(h, HISTORY_MAX);
-                ck_assert_int_gt(h, -HISTORY_MAX);
-                negative += h < 0;
-            }
     ck_assert_int_gt(negative, 0);
     fan_search_free(s);
 }
@@ -452,7 +457,7 @@ Suite *make_suite(void)
     Suite *s = suite_create("searchcfg");
     TCase *tc = tcase_create("switches");
     tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, defaults_are_off);
+    tcase_add_test(tc, defaults_as_listed);
     tcase_add_test(tc, each_switch_changes_the_search);
     tcase_add_loop_test(tc, forced_wins_with_each_switch, 0,
                         NSWITCHES * NFORCED);
