@@ -74,12 +74,12 @@ static int quiet_with_turns(const spos *p)
     return !mg_capturers(p->own, p->opp) && mg_has_turn(p->own, p->opp);
 }
 
-/* TB: whether the tables cover p. A win or loss is exact (*exact set,
- * 0 returned after it is 1); a draw is exact too unless tb_draw is on: then
- * 2 is returned and the node is searched on as usual, its score clamped
- * to +-tb_draw (tb_clamp), so that among drawn endgames the search still
- * prefers the ones where the opponent can go wrong: the tables make the
- * engine perfect, not its opponent. */
+/* TB: 0 when the tables do not cover p; 1 when they do and *exact is the
+ * node's final score (a win or loss, or a draw with tb_draw off); 2 for a
+ * draw with tb_draw on: the node is then searched on as usual, its score
+ * clamped to +-tb_draw (tb_clamp), so that among drawn endgames the
+ * search still prefers the ones where the opponent can go wrong: the
+ * tables make the engine perfect, not its opponent. */
 static int tb_node(int *exact, const search_worker *w, const spos *p, int ply)
 {
     if (!w->s->tables ||
