@@ -3,9 +3,11 @@
  * or killed goes on where the last one was taken: a 128-byte
  * little-endian header (magic, format version, ruleset, material, sizes,
  * the pass, level and units done, the largest entry, checksum) and the
- * arrays of entries and counters of both tables, streamed from and into
- * the generator's own arrays (no second copy). Written atomically like
- * the tables (tb_out); anything that does not fit is ignored. */
+ * arrays of entries and counters of both tables in the stored index,
+ * streamed from and into the generator's own arrays (no second copy).
+ * Written atomically like the tables (tb_out); anything that does not
+ * fit is ignored, but a checkpoint of another format version (version 1
+ * held the full index) is refused: FAN_EFORMAT, the file kept. */
 #define _POSIX_C_SOURCE 200809L
 #include "tb.h"
 
@@ -16,7 +18,7 @@
 #include <unistd.h>
 
 #define CK_MAGIC "FANCK\r\n\032"
-#define CK_VERSION 1
+#define CK_VERSION 2
 
 /* header offsets */
 enum {
@@ -31,7 +33,9 @@ enum {
     C_ENTRIES1 = 40,
     C_AT = 48,
     C_LEVEL = 56,
-    C_MAXV = 60
+    C_MAXV = 60,
+    C_POSITIONS0 = 64, /* placements (full index), for progress reports */
+    C_POSITIONS1 = 72
 };
 
 static int ckpt_name(char *buf, size_t size, const char *dir, int rules,
@@ -55,6 +59,8 @@ static void encode(uint8_t *h, const tb_ckpt *c)
     tb_put64(h + C_AT, c->at);
     tb_put32(h + C_LEVEL, (uint32_t) c->level);
     tb_put32(h + C_MAXV, (uint32_t) c->maxv);
+    tb_put64(h + C_POSITIONS0, c->positions[0]);
+    tb_put64(h + C_POSITIONS1, c->ntab == 2 ? c->positions[1] : 0);
 }
 
 int tb_ckpt_save(const char *dir, const tb_ckpt *c)
@@ -89,6 +95,9 @@ static int header_fits(const uint8_t *h, const tb_ckpt *c, uint64_t size)
            tb_get32(h + C_NTAB) == (uint32_t) c->ntab &&
            tb_get64(h + C_ENTRIES0) == c->entries[0] &&
            tb_get64(h + C_ENTRIES1) == (c->ntab == 2 ? c->entries[1] : 0) &&
+           tb_get64(h + C_POSITIONS0) == c->positions[0] &&
+           tb_get64(h + C_POSITIONS1) ==
+               (c->ntab == 2 ? c->positions[1] : 0) &&
            (phase == 0 || phase == 1) && tb_get64(h + C_AT) <= all &&
            tb_get32(h + C_LEVEL) < TB_MAX_ENTRY &&
            tb_get32(h + C_MAXV) <= TB_MAX_ENTRY &&
@@ -109,8 +118,13 @@ int tb_ckpt_load(const char *dir, tb_ckpt *c)
     struct stat st;
     uint8_t h[TB_HEADER_SIZE];
     int ok = fstat(fd, &st) == 0 &&
-             tb_read_all(fd, h, TB_HEADER_SIZE) == FAN_OK &&
-             header_fits(h, c, (uint64_t) st.st_size);
+             tb_read_all(fd, h, TB_HEADER_SIZE) == FAN_OK;
+    if (ok && memcmp(h + C_MAGIC, CK_MAGIC, 8) == 0 &&
+        tb_get32(h + C_VERSION) != CK_VERSION) {
+        close(fd);
+        return FAN_EFORMAT;
+    }
+    ok = ok && header_fits(h, c, (uint64_t) st.st_size);
     uint64_t sum = tb_checksum(TB_FNV_OFFSET, h, TB_HEADER_CHECKSUM);
     for (int t = 0; t < c->ntab && ok; t++) {
         uint8_t *part[2] = {c->val[t], c->cnt[t]};

@@ -195,27 +195,7 @@ int tb_out_commit(tb_out *o)
     return rc;
 }
 
-/* The entries the stored index keeps: for each representative set of the
- * side to move, its whole block of the full table. */
-static uint8_t *reduce(fan_tb *tb, const fan_tb_info *info,
-                       const uint8_t *values, uint64_t *stored)
-{
-    int a = (int) info->own_pieces, b = (int) info->other_pieces;
-    if (tb_reps_build(tb, a) != FAN_OK)
-        return NULL;
-    uint64_t per = tb->binom.c[BOARD_SQUARES - a][b];
-    *stored = tb_stored(tb, a, b);
-    uint8_t *out = malloc((size_t) *stored);
-    if (!out)
-        return NULL;
-    for (uint64_t i = 0; i < tb->nreps[a]; i++)
-        memcpy(out + i * per,
-               values + tb_index(&tb->binom, tb->reps[a][i], 0) * per,
-               (size_t) per);
-    return out;
-}
-
-int tb_write(fan_tb *tb, const char *dir, const fan_tb_info *info,
+int tb_write(const fan_tb *tb, const char *dir, const fan_tb_info *info,
              const uint8_t *values)
 {
     char name[4096], suffix[32];
@@ -224,17 +204,14 @@ int tb_write(fan_tb *tb, const char *dir, const fan_tb_info *info,
                      (int) info->other_pieces) != FAN_OK)
         return FAN_ERANGE;
     snprintf(suffix, sizeof suffix, ".tmp%ld", (long) getpid());
-    uint64_t stored = 0;
-    uint8_t *payload = reduce(tb, info, values, &stored);
-    if (!payload)
-        return FAN_ENOMEM;
+    uint64_t stored = tb_stored(tb, (int) info->own_pieces,
+                                (int) info->other_pieces);
     uint8_t h[TB_HEADER_SIZE];
     encode_header(h, info, stored);
     tb_out out;
     int rc = tb_out_open(&out, name, suffix, h);
     if (rc == FAN_OK)
-        rc = tb_out_write(&out, payload, (size_t) stored);
-    free(payload);
+        rc = tb_out_write(&out, values, (size_t) stored);
     return rc == FAN_OK ? tb_out_commit(&out) : rc;
 }
 

@@ -13,7 +13,34 @@
  *     a win at d counts a predecessor's turn down, and the last one makes
  *     it a loss at d + 1 (the longest, since levels go up).
  * What stays open is a draw. Tables (a, b) and (b, a) are solved together
- * since a paika leads from one to the other. */
+ * since a paika leads from one to the other.
+ *
+ * Both work on the stored index of the files (tb-index.c), not the full
+ * one: a slot per position whose side to move's set is the smallest of
+ * its images under the mirrors (its representative), with every placement
+ * of the other set. The mirrors keep every value, so a slot's value is
+ * that of every image of it, and the files are these arrays as they are.
+ * Slots are positions, some equal to others under a mirror (when the
+ * representative is symmetric and the other set is not: (R, O) and
+ * (R, h(O)) with h(R) = R); such slots are solved each on its own, with
+ * the same result.
+ *
+ * Why the counters count as in the full index (where a paika-only
+ * position's counter is its number of turns, and each successor that is
+ * found won counts it down once). Let X be a slot with paikas to Y_1..Y_n:
+ * distinct positions (a paika is its from and to points), in full, not
+ * reduced. Its counter starts at n. Every full position Y has one slot
+ * sigma(Y) = tb_stored_index(Y), an image of Y with Y's value, so decided
+ * at Y's level. When the levels reach a slot S, retro_chunk() takes each
+ * distinct image Y of S (under the four mirrors) with sigma(Y) = S, and
+ * only those: so each full position Y is taken exactly once over the
+ * whole run, at its level. From Y, retro_position() steps back each piece
+ * of the side that moved, giving each full predecessor of Y once, and
+ * keeps those that are slots (their side to move's set a representative).
+ * So X is counted down once for each i with Y_i won, at the level Y_i is
+ * decided, and made a win at d + 1 by the first Y_i lost at d: exactly as
+ * the full index does it for the position X, so the slot gets the value
+ * the full table gives X. */
 #define _POSIX_C_SOURCE 200809L
 #include "tb.h"
 
@@ -157,7 +184,8 @@ typedef struct pair {
     const fan_tb *tb; /* the smaller tables, solved */
     int rules, ntab;
     int own[2], opp[2];
-    uint64_t entries[2];
+    uint64_t entries[2];   /* slots (stored index) */
+    uint64_t positions[2]; /* placements (full index): the progress */
     uint8_t *val[2], *cnt[2];
     int level;
     atomic_int maxv; /* the largest entry so far */
@@ -178,7 +206,7 @@ static int forward_chunk(void *ctx, uint64_t begin, uint64_t end)
     for (uint64_t g = begin; g < end; g++) {
         int t = g >= p->entries[0];
         uint64_t i = t ? g - p->entries[0] : g, own, opp;
-        tb_unindex(&p->tb->binom, i, p->own[t], p->opp[t], &own, &opp);
+        tb_stored_unindex(p->tb, i, p->own[t], p->opp[t], &own, &opp);
         int n = tb_turns(turns, TB_TURNS_CAP, own, opp, p->rules);
         if (n < 0)
             return n;
@@ -205,8 +233,9 @@ static int forward_chunk(void *ctx, uint64_t begin, uint64_t end)
     return FAN_OK;
 }
 
-/* The predecessors of a position decided at the current level: the side
- * that just moved (opp) steps one piece back to an empty neighbour. */
+/* The predecessors of a position decided at the current level that are
+ * slots: the side that just moved (opp) steps one piece back to an empty
+ * neighbour, and the set it then has is its representative. */
 static int retro_position(pair *p, int t, uint64_t own, uint64_t opp, int v)
 {
     int q = p->ntab == 2 ? !t : t;
@@ -220,7 +249,9 @@ static int retro_position(pair *p, int t, uint64_t own, uint64_t opp, int v)
         for (uint64_t e = board_adjacent[y] & empty; e; e &= e - 1) {
             int x = board_lsb(e);
             uint64_t mover = opp ^ BIT(y) ^ BIT(x);
-            uint64_t qi = tb_index(&p->tb->binom, mover, own);
+            uint64_t qi = tb_stored_index_if_rep(p->tb, mover, own);
+            if (qi == TB_NOT_REP)
+                continue;
             /* relaxed atomics: other threads count the same bytes down */
             if (__atomic_load_n(&qcnt[qi], __ATOMIC_RELAXED) == NOT_PAIKA ||
                 __atomic_load_n(&qval[qi], __ATOMIC_RELAXED))
@@ -250,42 +281,84 @@ static int retro_chunk(void *ctx, uint64_t begin, uint64_t end)
         uint64_t i = t ? g - p->entries[0] : g, own, opp;
         if (__atomic_load_n(&p->val[t][i], __ATOMIC_RELAXED) != want)
             continue;
-        tb_unindex(&p->tb->binom, i, p->own[t], p->opp[t], &own, &opp);
-        int rc = retro_position(p, t, own, opp, want);
-        if (rc != FAN_OK)
-            return rc;
+        tb_stored_unindex(p->tb, i, p->own[t], p->opp[t], &own, &opp);
+        /* the distinct images of the slot that map to it (see the top) */
+        uint64_t io[4], ip[4];
+        for (int h = 0; h < 4; h++) {
+            io[h] = tb_mirror_set(own, h);
+            ip[h] = tb_mirror_set(opp, h);
+            int again = 0;
+            for (int j = 0; j < h; j++)
+                again |= io[j] == io[h] && ip[j] == ip[h];
+            if (again || (h && tb_stored_index(p->tb, io[h], ip[h]) != i))
+                continue;
+            int rc = retro_position(p, t, io[h], ip[h], want);
+            if (rc != FAN_OK)
+                return rc;
+        }
     }
     return FAN_OK;
 }
 
+/* The first (smallest full index) of the positions of table t whose entry
+ * is v: the smallest of the images of the slots that hold v. */
+static void first_with(uint64_t *own, uint64_t *opp, const pair *p, int t,
+                       int v)
+{
+    uint64_t best = UINT64_MAX;
+    for (uint64_t i = 0; i < p->entries[t]; i++) {
+        if (p->val[t][i] != v)
+            continue;
+        uint64_t o, x;
+        tb_stored_unindex(p->tb, i, p->own[t], p->opp[t], &o, &x);
+        for (int h = 0; h < 4; h++) {
+            uint64_t mo = tb_mirror_set(o, h), mx = tb_mirror_set(x, h);
+            uint64_t f = tb_index(&p->tb->binom, mo, mx);
+            if (f < best) {
+                best = f;
+                *own = mo;
+                *opp = mx;
+            }
+        }
+    }
+}
+
+/* The counts of the full table: a slot stands for as many placements as
+ * its representative has images. */
 static void summarise(fan_tb_info *info, const pair *p, int t)
 {
     fan_tb_info_init(info);
     info->rules = p->rules;
     info->own_pieces = (uint32_t) p->own[t];
     info->other_pieces = (uint32_t) p->opp[t];
-    info->positions = p->entries[t];
-    uint64_t example = 0;
+    info->positions = p->positions[t];
+    const fan_tb *tb = p->tb;
+    int a = p->own[t];
+    uint64_t per = tb->binom.c[BOARD_SQUARES - a][p->opp[t]];
     const uint8_t *v = p->val[t];
-    for (uint64_t i = 0; i < p->entries[t]; i++) {
-        int x = v[i];
-        if (x == TB_DRAW)
-            info->draws++;
-        else if (TB_IS_LOSS(x)) {
-            info->losses++;
-            if ((uint32_t) TB_DIST(x) > info->longest_loss)
-                info->longest_loss = (uint32_t) TB_DIST(x);
-        } else {
-            info->wins++;
-            if ((uint32_t) TB_DIST(x) > info->longest_win) {
-                info->longest_win = (uint32_t) TB_DIST(x);
-                example = i;
+    int longest = 0; /* the entry of the longest win */
+    for (uint64_t r = 0; r < tb->nreps[a]; r++) {
+        uint64_t w = (uint64_t) tb_orbit_size(tb->reps[a][r]);
+        for (uint64_t i = r * per; i < (r + 1) * per; i++) {
+            int x = v[i];
+            if (x == TB_DRAW)
+                info->draws += w;
+            else if (TB_IS_LOSS(x)) {
+                info->losses += w;
+                if ((uint32_t) TB_DIST(x) > info->longest_loss)
+                    info->longest_loss = (uint32_t) TB_DIST(x);
+            } else {
+                info->wins += w;
+                if (x > longest)
+                    longest = x;
             }
         }
     }
-    if (info->wins)
-        tb_unindex(&p->tb->binom, example, p->own[t], p->opp[t],
-                   &info->example_white, &info->example_black);
+    if (longest) {
+        info->longest_win = (uint32_t) TB_DIST(longest);
+        first_with(&info->example_white, &info->example_black, p, t,
+                   longest);
+    }
 }
 
 typedef struct gen_run {
@@ -304,6 +377,7 @@ static tb_ckpt state_of(pair *p, int phase, uint64_t at)
     c.ntab = p->ntab;
     for (int t = 0; t < 2; t++) {
         c.entries[t] = p->entries[t];
+        c.positions[t] = p->positions[t];
         c.val[t] = p->val[t];
         c.cnt[t] = p->cnt[t];
     }
@@ -321,10 +395,15 @@ static int solve_pair(pair *p, gen_run *g)
 {
     const fan_tb_generate_options *o = g->o;
     uint64_t all = p->entries[0] + (p->ntab == 2 ? p->entries[1] : 0);
+    /* the progress counts placements, as fan_tb_generate() promises */
+    uint64_t full = p->positions[0] + (p->ntab == 2 ? p->positions[1] : 0);
     tb_ckpt c = state_of(p, 0, 0);
     int phase = 0, dirty = 0, rc = FAN_OK;
     uint64_t at = 0;
-    if (tb_ckpt_load(g->dir, &c) == 1) {
+    int loaded = tb_ckpt_load(g->dir, &c);
+    if (loaded < 0)
+        return loaded; /* of another format version: kept, not misread */
+    if (loaded == 1) {
         phase = c.phase;
         at = c.at;
         p->level = c.level;
@@ -350,10 +429,10 @@ static int solve_pair(pair *p, gen_run *g)
          * the second half creeps towards its end */
         uint64_t base = g->base;
         if (phase)
-            base +=
-                all + all * (uint64_t) p->level / (uint64_t) (p->level + 16);
+            base += full +
+                    full * (uint64_t) p->level / (uint64_t) (p->level + 16);
         rc = tb_parallel_from(phase ? retro_chunk : forward_chunk, p, all, &at,
-                              o->threads, o, base, phase ? 0 : all,
+                              o->threads, o, base, phase ? 0 : full,
                               g->grand_total,
                               g->interval ? last + g->interval : 0);
         dirty = 1;
@@ -367,11 +446,11 @@ static int solve_pair(pair *p, gen_run *g)
         } else if (rc != FAN_OK)
             return rc;
     }
-    g->base += 2 * all;
+    g->base += 2 * full;
     for (int t = 0; t < p->ntab && rc == FAN_OK; t++) {
         fan_tb_info info;
         summarise(&info, p, t);
-        rc = tb_write((fan_tb *) p->tb, g->dir, &info, p->val[t]);
+        rc = tb_write(p->tb, g->dir, &info, p->val[t]);
     }
     if (rc == FAN_OK)
         tb_ckpt_remove(g->dir, p->rules, p->own[0], p->opp[0]);
@@ -400,9 +479,12 @@ static int generate(fan_tb *tb, int rules, int max_pieces, gen_run *g)
             p.own[0] = p.opp[1] = a;
             p.opp[0] = p.own[1] = b;
             atomic_init(&p.maxv, 0);
-            int rc = FAN_OK;
-            for (int t = 0; t < p.ntab; t++) {
-                p.entries[t] = tb_entries(&tb->binom, p.own[t], p.opp[t]);
+            int rc = tb_reps_build(tb, a);
+            if (rc == FAN_OK)
+                rc = tb_reps_build(tb, b);
+            for (int t = 0; t < p.ntab && rc == FAN_OK; t++) {
+                p.positions[t] = tb_entries(&tb->binom, p.own[t], p.opp[t]);
+                p.entries[t] = tb_stored(tb, p.own[t], p.opp[t]);
                 /* zeroed (by the system, for large ones): a checkpoint in
                  * the forward pass writes what it has not reached yet */
                 p.val[t] = calloc(1, (size_t) p.entries[t]);

@@ -89,18 +89,31 @@ void tb_unindex(const tb_binom *b, uint64_t index, int nown, int nopp,
  * (r -> 4 - r). Both keep the lines and the strong points ((c + r) keeps
  * its parity), so they keep every value. */
 
-static uint64_t mirror_set(uint64_t m, int g)
+/* Swaps the bits of m under mask with those d places above them. */
+static uint64_t delta_swap(uint64_t m, uint64_t mask, int d)
 {
-    uint64_t r = 0;
-    for (; m; m &= m - 1) {
-        int s = board_lsb(m), c = SQ_COL(s), w = SQ_ROW(s);
-        if (g & 1)
-            c = BOARD_COLS - 1 - c;
-        if (g & 2)
-            w = BOARD_ROWS - 1 - w;
-        r |= BIT(w * BOARD_COLS + c);
-    }
-    return r;
+    uint64_t t = ((m >> d) ^ m) & mask;
+    return m ^ t ^ (t << d);
+}
+
+/* the first column's points and the first row's */
+#define COL0                                                                   \
+    (BIT(0) | BIT(BOARD_COLS) | BIT(2 * BOARD_COLS) | BIT(3 * BOARD_COLS) |    \
+     BIT(4 * BOARD_COLS))
+#define ROW0 (BIT(BOARD_COLS) - 1)
+
+uint64_t tb_mirror_set(uint64_t m, int g)
+{
+    /* the points are numbered row by row: column c swaps with 8 - c, row r
+     * with 4 - r */
+    if (g & 1)
+        for (int c = 0; 2 * c < BOARD_COLS - 1; c++)
+            m = delta_swap(m, COL0 << c, BOARD_COLS - 1 - 2 * c);
+    if (g & 2)
+        for (int r = 0; 2 * r < BOARD_ROWS - 1; r++)
+            m = delta_swap(m, ROW0 << (r * BOARD_COLS),
+                           (BOARD_ROWS - 1 - 2 * r) * BOARD_COLS);
+    return m;
 }
 
 int tb_reps_build(fan_tb *tb, int k)
@@ -116,8 +129,8 @@ int tb_reps_build(fan_tb *tb, int k)
             return FAN_ENOMEM;
         count = 0;
         for (uint64_t m = BIT(k) - 1, i = 0; i < n; i++) {
-            if (m <= mirror_set(m, 1) && m <= mirror_set(m, 2) &&
-                m <= mirror_set(m, 3)) {
+            if (m <= tb_mirror_set(m, 1) && m <= tb_mirror_set(m, 2) &&
+                m <= tb_mirror_set(m, 3)) {
                 if (reps)
                     reps[count] = m;
                 count++;
@@ -144,31 +157,66 @@ uint64_t tb_stored(const fan_tb *tb, int own, int opp)
     return tb->nreps[own] * tb->binom.c[BOARD_SQUARES - own][opp];
 }
 
-uint64_t tb_stored_index(const fan_tb *tb, uint64_t own, uint64_t opp)
+/* The mirror that takes own to its representative: the first of those
+ * that give the smallest mask. */
+static int canonical_mirror(uint64_t own, uint64_t *rep)
 {
     int g = 0;
     uint64_t best = own;
     for (int h = 1; h < 4; h++) {
-        uint64_t x = mirror_set(own, h);
+        uint64_t x = tb_mirror_set(own, h);
         if (x < best) {
             best = x;
             g = h;
         }
     }
-    if (g)
-        opp = mirror_set(opp, g);
-    int k = board_popcount(own);
+    *rep = best;
+    return g;
+}
+
+/* the stored index of (rep, opp), rep a representative */
+static uint64_t index_of_rep(const fan_tb *tb, uint64_t rep, uint64_t opp)
+{
+    int k = board_popcount(rep);
     const uint64_t *reps = tb->reps[k];
     uint64_t lo = 0, hi = tb->nreps[k];
     while (hi - lo > 1) {
         uint64_t mid = lo + (hi - lo) / 2;
-        if (reps[mid] <= best)
+        if (reps[mid] <= rep)
             lo = mid;
         else
             hi = mid;
     }
     return lo * tb->binom.c[BOARD_SQUARES - k][board_popcount(opp)] +
-           rank_packed(&tb->binom, best, opp);
+           rank_packed(&tb->binom, rep, opp);
+}
+
+uint64_t tb_stored_index(const fan_tb *tb, uint64_t own, uint64_t opp)
+{
+    uint64_t rep;
+    int g = canonical_mirror(own, &rep);
+    return index_of_rep(tb, rep, g ? tb_mirror_set(opp, g) : opp);
+}
+
+uint64_t tb_stored_index_if_rep(const fan_tb *tb, uint64_t own, uint64_t opp)
+{
+    for (int h = 1; h < 4; h++)
+        if (tb_mirror_set(own, h) < own)
+            return TB_NOT_REP;
+    return index_of_rep(tb, own, opp);
+}
+
+int tb_orbit_size(uint64_t set)
+{
+    int n = 1;
+    for (int h = 1; h < 4; h++) {
+        uint64_t x = tb_mirror_set(set, h);
+        int seen = x == set;
+        for (int j = 1; j < h && !seen; j++)
+            seen = x == tb_mirror_set(set, j);
+        n += !seen;
+    }
+    return n;
 }
 
 void tb_stored_unindex(const fan_tb *tb, uint64_t index, int nown, int nopp,

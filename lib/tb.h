@@ -73,6 +73,16 @@ int tb_reps_build(fan_tb *tb, int k);
 void tb_reps_free(fan_tb *tb);
 uint64_t tb_stored(const fan_tb *tb, int own, int opp);
 uint64_t tb_stored_index(const fan_tb *tb, uint64_t own, uint64_t opp);
+/* The stored index of (own, opp) when own is its own representative (the
+ * position is then stored as it is), else TB_NOT_REP. */
+#define TB_NOT_REP UINT64_MAX
+uint64_t tb_stored_index_if_rep(const fan_tb *tb, uint64_t own, uint64_t opp);
+/* m under mirror g (bit 0 the columns, bit 1 the rows; 0 the identity) */
+uint64_t tb_mirror_set(uint64_t m, int g);
+/* The number of distinct images of a set under the four mirrors (1, 2 or
+ * 4): how many placements of the side to move's set a representative
+ * stands for. */
+int tb_orbit_size(uint64_t set);
 void tb_stored_unindex(const fan_tb *tb, uint64_t index, int nown, int nopp,
                        uint64_t *own, uint64_t *opp);
 /* The turns of the side own: the one place where the tables meet the
@@ -135,9 +145,10 @@ int tb_file_name(char *buf, size_t size, const char *dir, int rules, int own,
 /* Maps and checks one file into tb. FAN_ENOTABLE when it does not exist,
  * FAN_EFORMAT, FAN_EIO. */
 int tb_load(fan_tb *tb, const char *dir, int rules, int own, int opp);
-/* Writes a table atomically (temporary name, then rename): from the full
- * table values (every placement), the entries the stored index keeps. */
-int tb_write(fan_tb *tb, const char *dir, const fan_tb_info *info,
+/* Writes a table atomically (temporary name, then rename): values are its
+ * entries in the stored index (tb_stored() of them, the reps of the side
+ * to move built), as the generator holds them. */
+int tb_write(const fan_tb *tb, const char *dir, const fan_tb_info *info,
              const uint8_t *values);
 void tb_unload_all(fan_tb *tb);
 
@@ -176,7 +187,8 @@ int tb_generate(const char *dir, int rules, int max_pieces,
  * arrays are the generator's own, written and read in place. */
 typedef struct tb_ckpt {
     int rules, own, opp, ntab;
-    uint64_t entries[2];
+    uint64_t entries[2];   /* slots of the stored index: the arrays' sizes */
+    uint64_t positions[2]; /* placements (full index) */
     uint8_t *val[2], *cnt[2];
     int phase; /* 0 the forward pass, 1 the retrograde levels */
     int level, maxv;
@@ -184,8 +196,9 @@ typedef struct tb_ckpt {
 } tb_ckpt;
 int tb_ckpt_save(const char *dir, const tb_ckpt *c);
 /* Reads the pair's checkpoint into c (its arrays and state) when there is
- * one and it fits c's pair (format version, material, ruleset, sizes,
- * checksum): 1; else 0 (the arrays then hold anything). Removes the
+ * one and it fits c's pair (material, ruleset, sizes, checksum): 1; else
+ * 0 (the arrays then hold anything); FAN_EFORMAT, c unchanged, when it is
+ * one of another format version (the file is left as it is). Removes the
  * temporary file a killed write left. */
 int tb_ckpt_load(const char *dir, tb_ckpt *c);
 /* Removes the pair's checkpoint and its temporary file. */

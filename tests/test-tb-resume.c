@@ -5,8 +5,9 @@
  * with the default interval, where the stop writes the only one)
  * and end with files equal byte for byte to one uninterrupted run, and so
  * does a run that pauses inside its passes to write checkpoints;
- * checkpoints that are damaged, truncated, of another version, pair or
- * ruleset are refused and the run still ends with the right tables. */
+ * checkpoints that are damaged, truncated, of another pair or ruleset are
+ * ignored and the run still ends with the right tables; one of another
+ * format version stops the run (FAN_EFORMAT) and is kept. */
 #define _DEFAULT_SOURCE
 #include "tcommon.h"
 #pragma GCC diagnostic push
@@ -85,6 +86,19 @@ static int find_checkpoint(char *file, size_t size, const char *dir, int *own,
     return found;
 }
 
+/* The slots of table (own, opp) in the stored index (the arrays of a
+ * checkpoint): the generator's count, checked against the file size. */
+static uint64_t slots(int own, int opp)
+{
+    fan_tb *tb = calloc(1, sizeof *tb);
+    ck_assert_ptr_nonnull(tb);
+    tb_binom_init(&tb->binom);
+    ck_assert_int_eq(tb_reps_build(tb, own), FAN_OK);
+    uint64_t n = tb_stored(tb, own, opp);
+    fan_tb_close(tb);
+    return n;
+}
+
 /* A state of pair (own, opp) with arrays to load a checkpoint into. */
 static tb_ckpt pair_state(const tb_binom *bn, int rules, int own, int opp)
 {
@@ -94,8 +108,10 @@ static tb_ckpt pair_state(const tb_binom *bn, int rules, int own, int opp)
     c.own = own;
     c.opp = opp;
     c.ntab = own == opp ? 1 : 2;
-    c.entries[0] = tb_entries(bn, own, opp);
-    c.entries[1] = c.ntab == 2 ? tb_entries(bn, opp, own) : 0;
+    c.entries[0] = slots(own, opp);
+    c.entries[1] = c.ntab == 2 ? slots(opp, own) : 0;
+    c.positions[0] = tb_entries(bn, own, opp);
+    c.positions[1] = c.ntab == 2 ? tb_entries(bn, opp, own) : 0;
     for (int t = 0; t < c.ntab; t++) {
         c.val[t] = malloc((size_t) c.entries[t]);
         c.cnt[t] = malloc((size_t) c.entries[t]);
@@ -158,8 +174,8 @@ static void check_resumed(long stop_after, unsigned threads, unsigned interval)
     char dir[64] = "/tmp/fan-tbres-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
     int seen[2] = {0, 0};
-    /* an uninterrupted run with one thread makes about 10,700 progress
-     * calls, 1v3 + 3v1 alone 4,700 and 2v2 5,700: runs of stop_after
+    /* an uninterrupted run with one thread makes about 3,100 progress
+     * calls, 1v3 + 3v1 alone 1,400 and 2v2 1,600: runs of stop_after
      * calls end only if each goes on from where the last stopped */
     int runs = generate_in_runs(dir, stop_after, threads, interval, seen);
     if (threads == 1) {
@@ -177,17 +193,17 @@ static void check_resumed(long stop_after, unsigned threads, unsigned interval)
 
 START_TEST(resume_every_level)
 {
-    check_resumed(2500, 1, 0);
+    check_resumed(730, 1, 0);
 }
 END_TEST
 
 START_TEST(resume_two_threads)
 {
-    check_resumed(1300, 2, 0);
+    check_resumed(380, 2, 0);
 }
 END_TEST
 
-/* Sleeps a little at each report, so that 2v2 (5,700 reports) takes more
+/* Sleeps a little at each report, so that 2v2 (1,600 reports) takes more
  * than a second; counts the reports that see its checkpoint in dir. */
 typedef struct slow {
     const char *dir;
@@ -201,7 +217,7 @@ static int slow_report(void *user, uint64_t done, uint64_t total)
     ck_assert_uint_le(done, total);
     if (done < s->from)
         return 0;
-    usleep(250);
+    usleep(1000);
     char file[600];
     snprintf(file, sizeof file, "%s/fanorona-stop-2v2.ckpt", s->dir);
     s->saw += access(file, F_OK) == 0;
@@ -236,7 +252,7 @@ static void stopped_run(char *dir, char *file, size_t size, int *own, int *opp)
     int seen[2];
     strcpy(dir, "/tmp/fan-tbdam-XXXXXX");
     ck_assert_ptr_nonnull(mkdtemp(dir));
-    stopper s = {0, 4000, UINT64_MAX};
+    stopper s = {0, 1170, UINT64_MAX};
     fan_tb_generate_options o = FAN_TB_GENERATE_OPTIONS_INIT;
     o.progress = stop_at;
     o.user = &s;
@@ -259,9 +275,7 @@ static void write_file(const char *file, const unsigned char *buf, size_t n)
  * first 120 bytes, then each array as one piece. */
 static void fix_checksum(unsigned char *buf, int own, int opp)
 {
-    tb_binom bn;
-    tb_binom_init(&bn);
-    uint64_t e[2] = {tb_entries(&bn, own, opp), tb_entries(&bn, opp, own)};
+    uint64_t e[2] = {slots(own, opp), slots(opp, own)};
     uint64_t h = ttb_fnv(0xcbf29ce484222325ull, buf, TTB_CHECKSUM);
     size_t at = TTB_HEADER;
     for (int t = 0; t < (own == opp ? 1 : 2); t++)
@@ -309,12 +323,15 @@ START_TEST(damaged_checkpoints)
         write_file(file, good, cuts[i]);
         ck_assert_int_eq(load(dir, FAN_RULES_STOP, own, opp, NULL), 0);
     }
-    /* another format version, pass or level out of range, with a right
-     * checksum */
+    /* the arrays are the stored index's, a pair's slots: two bytes each */
+    ck_assert_uint_eq(size, TTB_HEADER + 2 * (slots(own, opp) +
+                                              (own == opp ? 0 : slots(opp, own))));
+    /* pass or level out of range, the wrong placements, another magic,
+     * with a right checksum */
     struct {
         size_t offset;
         unsigned char x;
-    } fields[] = {{8, 2}, {28, 2}, {59, 1}, {0, 'X' ^ 'F'}};
+    } fields[] = {{28, 2}, {59, 1}, {64, 1}, {72, 1}, {0, 'X' ^ 'F'}};
     for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
         memcpy(bad, good, size);
         bad[fields[i].offset] ^= fields[i].x;
@@ -322,10 +339,27 @@ START_TEST(damaged_checkpoints)
         write_file(file, bad, size);
         ck_assert_int_eq(load(dir, FAN_RULES_STOP, own, opp, NULL), 0);
     }
+    /* another format version (1 held the full index), with a right
+     * checksum: refused, and so is the run, which keeps it */
+    for (unsigned char version = 1; version <= 3; version += 2) {
+        memcpy(bad, good, size);
+        bad[8] = version;
+        fix_checksum(bad, own, opp);
+        write_file(file, bad, size);
+        ck_assert_int_eq(load(dir, FAN_RULES_STOP, own, opp, NULL),
+                         FAN_EFORMAT);
+        ck_assert_int_eq(fan_tb_generate(dir, FAN_RULES_STOP, PIECES, NULL),
+                         FAN_EFORMAT);
+        size_t kept;
+        unsigned char *now = ttb_read(file, &kept);
+        ck_assert_uint_eq(kept, size);
+        ck_assert_mem_eq(now, bad, size);
+        free(now);
+    }
     /* the intact bytes under the name of the other ruleset's pair and of
      * another pair: refused */
     char other[700];
-    ck_assert_int_lt(own, opp); /* 4000 calls in: 1v3 + 3v1 */
+    ck_assert_int_lt(own, opp); /* 1170 calls in: 1v3 + 3v1 */
     snprintf(other, sizeof other, "%s/fanorona-must-%dv%d.ckpt", dir, own, opp);
     write_file(other, good, size);
     ck_assert_int_eq(load(dir, FAN_RULES_MUST, own, opp, NULL), 0);

@@ -38,7 +38,8 @@ static double now_s(void)
  * of progress the generator reports for that point of the pair. */
 typedef struct checkpoint {
     int own, opp, phase;
-    unsigned level;
+    unsigned level, version;
+    char name[4200];
     uint64_t units;
     struct stat st;
 } checkpoint;
@@ -54,6 +55,9 @@ typedef struct progress_state {
     checkpoint seen;
 } progress_state;
 
+/* the format of the checkpoints this build writes (lib/tb-checkpoint.c) */
+#define CHECKPOINT_VERSION 2
+
 static uint64_t le(const unsigned char *p, int bytes)
 {
     uint64_t v = 0;
@@ -67,14 +71,17 @@ static int find_checkpoint(checkpoint *c, const progress_state *ps)
 {
     for (int n = 2; n <= ps->pieces; n++)
         for (int a = 1; 2 * a <= n; a++) {
-            char name[4200];
-            snprintf(name, sizeof name, "%s/fanorona-%s-%dv%d.ckpt", ps->dir,
-                     ps->rules == FAN_RULES_MUST ? "must" : "stop", a, n - a);
+            char *name = c->name;
+            snprintf(name, sizeof c->name, "%s/fanorona-%s-%dv%d.ckpt",
+                     ps->dir, ps->rules == FAN_RULES_MUST ? "must" : "stop", a,
+                     n - a);
             FILE *f = fopen(name, "rb");
             if (!f)
                 continue;
-            unsigned char h[64];
-            int ok = fread(h, 1, sizeof h, f) == sizeof h &&
+            unsigned char h[80] = {0};
+            /* (version 1 had a shorter header: 64 bytes are enough to
+             * tell it) */
+            int ok = fread(h, 1, sizeof h, f) >= 64 &&
                      memcmp(h, "FANCK\r\n\032", 8) == 0 &&
                      fstat(fileno(f), &c->st) == 0;
             fclose(f);
@@ -83,10 +90,15 @@ static int find_checkpoint(checkpoint *c, const progress_state *ps)
                 c->opp = n - a;
                 c->phase = (int) le(h + 28, 4);
                 c->level = (unsigned) le(h + 56, 4);
-                /* the forward pass, then creeping levels: as tb-gen.c */
+                c->version = (unsigned) le(h + 8, 4);
+                /* the forward pass, then creeping levels, in placements
+                 * (the arrays hold slots): as tb-gen.c */
                 uint64_t all = le(h + 32, 8) + le(h + 40, 8);
-                c->units = c->phase ? all + all * c->level / (c->level + 16)
-                                    : le(h + 48, 8);
+                uint64_t full = le(h + 64, 8) + le(h + 72, 8);
+                c->units = c->phase ? full + full * c->level / (c->level + 16)
+                           : all    ? (uint64_t) ((double) le(h + 48, 8) /
+                                               (double) all * (double) full)
+                                    : 0;
                 return 1;
             }
         }
@@ -120,7 +132,11 @@ static void say_checkpoint(const progress_state *ps, int resumed, double frac)
  * point; not when it had smaller tables to make first, or refused it). */
 static void note_resume(const progress_state *ps, uint64_t done, double frac)
 {
-    if (ps->dir && ps->have && done >= ps->seen.units)
+    /* in the forward pass, a run started afresh reports its first chunk,
+     * a resumed one that and the chunks before; in the levels, a resumed
+     * one reports the level's start, which the checkpoint's units are */
+    if (ps->dir && ps->have &&
+        (ps->seen.phase ? done >= ps->seen.units : done > ps->seen.units))
         say_checkpoint(ps, 1, frac);
 }
 
@@ -251,6 +267,16 @@ static int run_generate(const cli_command *cmd, const cli_value *v,
     if (rc != FAN_OK) /* a stop writes one */
         watch_checkpoints(&ps, now_s() + 2.0, ps.frac);
     end_work(&ps);
+    if (rc == FAN_EFORMAT && ps.have && ps.seen.version != CHECKPOINT_VERSION) {
+        fprintf(stderr,
+                "%s: tb generate: %s is a checkpoint of format version %u, "
+                "which this build does not read (it writes version %d): "
+                "finish its pair with the build that wrote it, or remove it "
+                "to start the pair afresh\n",
+                cli_program_name, ps.seen.name, ps.seen.version,
+                CHECKPOINT_VERSION);
+        return cli_exit_status(rc);
+    }
     if (rc != FAN_OK)
         return cli_library_error("tb generate", rc);
     printf("generated up to %d pieces (%s) in %.1f s\n",
