@@ -301,26 +301,18 @@ static int retro_chunk(void *ctx, uint64_t begin, uint64_t end)
 }
 
 /* The first (smallest full index) of the positions of table t whose entry
- * is v: the smallest of the images of the slots that hold v. */
+ * is v: the first slot that holds v. The full index orders positions by
+ * the side to move's set, then the other set, each by colex rank, which
+ * is the order of the masks. The first position with v has a
+ * representative set (its representative's image would come first, with
+ * the same value), so it is a slot; and the slots are in that order. */
 static void first_with(uint64_t *own, uint64_t *opp, const pair *p, int t,
                        int v)
 {
-    uint64_t best = UINT64_MAX;
-    for (uint64_t i = 0; i < p->entries[t]; i++) {
-        if (p->val[t][i] != v)
-            continue;
-        uint64_t o, x;
-        tb_stored_unindex(p->tb, i, p->own[t], p->opp[t], &o, &x);
-        for (int h = 0; h < 4; h++) {
-            uint64_t mo = tb_mirror_set(o, h), mx = tb_mirror_set(x, h);
-            uint64_t f = tb_index(&p->tb->binom, mo, mx);
-            if (f < best) {
-                best = f;
-                *own = mo;
-                *opp = mx;
-            }
-        }
-    }
+    uint64_t i = 0;
+    while (p->val[t][i] != v)
+        i++;
+    tb_stored_unindex(p->tb, i, p->own[t], p->opp[t], own, opp);
 }
 
 /* The counts of the full table: a slot stands for as many placements as

@@ -313,6 +313,72 @@ START_TEST(verify_and_info)
 }
 END_TEST
 
+/* The counts in a table's header are those of the full table (every
+ * placement), though the generator works on one slot per mirror image of
+ * the side to move's set: for the tables up to 3 pieces, against the
+ * independent solver's values, White to move as the side to move. The
+ * example of the longest win is the first in the full index: the colex
+ * rank orders sets as their masks, so the smallest side to move's mask,
+ * then the smallest other one. */
+START_TEST(info_counts_are_full)
+{
+    for (int rules = 0; rules < 2; rules++) {
+        fan_tb *tb = open_tables(rules);
+        const oracle *o = &oracles[rules];
+        int seen = 0;
+        for (int i = 0; i < fan_tb_count(tb); i++) {
+            fan_tb_info info;
+            fan_tb_info_init(&info);
+            ck_assert_int_eq(fan_tb_info_get(&info, tb, i), FAN_OK);
+            int a = (int) info.own_pieces, b = (int) info.other_pieces;
+            if (a + b > 3)
+                continue;
+            seen++;
+            uint64_t n = 0, wins = 0, draws = 0, losses = 0;
+            uint64_t ew = UINT64_MAX, eb = UINT64_MAX;
+            unsigned long_win = 0, long_loss = 0;
+            for (size_t k = 0; k < o->n; k++) {
+                const onode *x = &o->node[k];
+                if (x->side != FAN_WHITE ||
+                    __builtin_popcountll(x->white) != a ||
+                    __builtin_popcountll(x->black) != b)
+                    continue;
+                n++;
+                if (x->value == FAN_TB_DRAW) {
+                    draws++;
+                    continue;
+                }
+                unsigned d = (unsigned) x->dist;
+                if (x->value == FAN_TB_LOSS) {
+                    losses++;
+                    long_loss = d > long_loss ? d : long_loss;
+                    continue;
+                }
+                wins++;
+                if (d > long_win || (d == long_win && (x->white < ew ||
+                                                       (x->white == ew &&
+                                                        x->black < eb)))) {
+                    long_win = d;
+                    ew = x->white;
+                    eb = x->black;
+                }
+            }
+            ck_assert_uint_eq(info.positions, n);
+            ck_assert_uint_eq(info.wins, wins);
+            ck_assert_uint_eq(info.draws, draws);
+            ck_assert_uint_eq(info.losses, losses);
+            ck_assert_uint_eq(info.longest_win, long_win);
+            ck_assert_uint_eq(info.longest_loss, long_loss);
+            ck_assert_uint_gt(wins, 0);
+            ck_assert_uint_eq(info.example_white, ew);
+            ck_assert_uint_eq(info.example_black, eb);
+        }
+        ck_assert_int_eq(seen, 3); /* 1v1, 1v2, 2v1 */
+        fan_tb_close(tb);
+    }
+}
+END_TEST
+
 START_TEST(refusals)
 {
     fan_tb *tb = open_tables(FAN_RULES_STOP);
@@ -478,6 +544,7 @@ Suite *make_suite(void)
     tcase_add_test(c, best_turns);
     tcase_add_test(c, search_uses_tables);
     tcase_add_test(c, verify_and_info);
+    tcase_add_test(c, info_counts_are_full);
     tcase_add_test(c, refusals);
     tcase_add_test(c, damaged_files);
     tcase_add_test(c, stop_leaves_complete_files);
