@@ -788,8 +788,9 @@ FAN_API int fan_tb_generate_options_init(fan_tb_generate_options *out);
  * Errors: FAN_EINVAL (NULL dir, unknown rules or options version),
  * FAN_ERANGE (max_pieces outside 2..FAN_TB_MAX_PIECES, threads above
  * FAN_TB_MAX_THREADS, or a distance beyond the format's 254 turns),
- * FAN_EIO, FAN_EFORMAT (a table in dir is damaged), FAN_ENOMEM,
- * FAN_ESTOPPED.
+ * FAN_EIO, FAN_EFORMAT (a table in dir is damaged, or the checkpoint of
+ * the pair to solve is of another format version: it is kept, see
+ * doc/tablebases.md), FAN_ENOMEM, FAN_ESTOPPED.
  */
 FAN_API int fan_tb_generate(const char *dir, int rules, int max_pieces,
                             const fan_tb_generate_options *opts);

@@ -32,8 +32,10 @@
  * reduced. Its counter starts at n. Every full position Y has one slot
  * sigma(Y) = tb_stored_index(Y), an image of Y with Y's value, so decided
  * at Y's level. When the levels reach a slot S, retro_chunk() takes each
- * distinct image Y of S (under the four mirrors) with sigma(Y) = S, and
- * only those: so each full position Y is taken exactly once over the
+ * distinct image Y of S (under the four mirrors; a position that is its
+ * own image, or equal to another image, is taken once) with sigma(Y) = S,
+ * and only those. sigma(Y) is an image of Y, so these are all the Y with
+ * sigma(Y) = S: each full position Y is taken exactly once over the
  * whole run, at its level. From Y, retro_position() steps back each piece
  * of the side that moved, giving each full predecessor of Y once, and
  * keeps those that are slots (their side to move's set a representative).

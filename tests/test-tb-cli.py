@@ -81,6 +81,7 @@ def main():
             assert "corrupt" in r.stderr, r.stderr
     run("info", "/nonexistent/tables", code=1)
     resume()
+    old_checkpoint()
     print("ok")
 
 
@@ -131,6 +132,29 @@ def resume():
             for other in (clean, damaged):
                 assert filecmp.cmp(os.path.join(d, f),
                                    os.path.join(other, f), shallow=False), f
+
+
+def old_checkpoint():
+    """A checkpoint of format version 1 (it held the full index) is not
+    read: the run stops when it reaches its pair, names the file and
+    leaves it as it was; once removed, the pair is made.
+    """
+    with tempfile.TemporaryDirectory() as d:
+        run("generate", "--pieces", "3", d)
+        path = os.path.join(d, "fanorona-stop-1v3.ckpt")
+        old = bytearray(128 + 4096)
+        old[0:8] = b"FANCK\r\n\x1a"
+        old[8] = 1
+        with open(path, "wb") as f:
+            f.write(old)
+        r = run("generate", "--pieces", "4", d, code=1)
+        assert path in r.stderr and "format version 1" in r.stderr, r.stderr
+        with open(path, "rb") as f:
+            assert f.read() == old
+        assert not os.path.exists(os.path.join(d, "fanorona-stop-1v3.tb"))
+        os.remove(path)
+        run("generate", "--pieces", "4", d)
+        assert os.path.exists(os.path.join(d, "fanorona-stop-3v1.tb"))
 
 
 main()
