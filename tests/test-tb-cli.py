@@ -140,7 +140,8 @@ def old_checkpoint():
     leaves it as it was; once removed, the pair is made.
     """
     with tempfile.TemporaryDirectory() as d:
-        run("generate", "--pieces", "3", d)
+        # the 3-piece tables are made first, then the run reaches 1v3
+        run("generate", "--pieces", "2", d)
         path = os.path.join(d, "fanorona-stop-1v3.ckpt")
         old = bytearray(128 + 4096)
         old[0:8] = b"FANCK\r\n\x1a"
@@ -149,6 +150,8 @@ def old_checkpoint():
             f.write(old)
         r = run("generate", "--pieces", "4", d, code=1)
         assert path in r.stderr and "format version 1" in r.stderr, r.stderr
+        assert "resuming" not in r.stderr, r.stderr
+        assert os.path.exists(os.path.join(d, "fanorona-stop-2v1.tb"))
         with open(path, "rb") as f:
             assert f.read() == old
         assert not os.path.exists(os.path.join(d, "fanorona-stop-1v3.tb"))

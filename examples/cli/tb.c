@@ -135,7 +135,7 @@ static void note_resume(const progress_state *ps, uint64_t done, double frac)
     /* in the forward pass, a run started afresh reports its first chunk,
      * a resumed one that and the chunks before; in the levels, a resumed
      * one reports the level's start, which the checkpoint's units are */
-    if (ps->dir && ps->have &&
+    if (ps->dir && ps->have && ps->seen.version == CHECKPOINT_VERSION &&
         (ps->seen.phase ? done >= ps->seen.units : done > ps->seen.units))
         say_checkpoint(ps, 1, frac);
 }
