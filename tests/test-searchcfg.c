@@ -442,7 +442,7 @@ START_TEST(tb_draw_searches_drawn_endings)
     DIR *dd = opendir(dir);
     ck_assert_ptr_nonnull(dd);
     for (struct dirent *e; (e = readdir(dd));) {
-        char path[128];
+        char path[512];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         if (e->d_name[0] != '.')
             unlink(path);
