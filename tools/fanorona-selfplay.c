@@ -4,7 +4,7 @@
  * fanorona-tune (Texel tuning of the evaluation, issue 13).
  *
  *   fanorona-selfplay [--games N] [--nodes N] [--plies K] [--rules must]
- *                     [--seed S] [--out FILE]
+ *                     [--seed S] [--tables DIR] [--out FILE]
  *
  * Each game starts with K random legal turns (default 8: the openings'
  * randomness; turns chosen uniformly with a splitmix64 generator seeded
@@ -13,6 +13,18 @@
  * count a turn (default 3000, so that the data does not depend on the
  * machine's load). The game ends by the library's rules
  * (fan_position_result: no pieces, no turn, repetition, the turn limit).
+ *
+ * With --tables DIR (endgame tables, doc/tablebases.md) a game also ends
+ * at the first turn boundary that the tables of DIR cover (fan_tb_probe
+ * answers): the table's value there (win, draw or loss for the side to
+ * move under perfect play) is the game's result. The labels are then
+ * exact from that point on, and the games short (no long endgames, hardly
+ * any turn limit); only positions with more pieces than the tables hold
+ * are written. The engine itself does not read the tables (no
+ * fan_search_set_tables): it plays the positions written by its own
+ * evaluation, as in data without --tables, so that only the labels change.
+ * At the end a summary goes to stderr: games, how many the tables ended
+ * (with their values) and positions written.
  *
  * Written positions: every turn boundary after the opening where the side
  * to move has no capture (a quiet position: the static evaluation is what
@@ -29,77 +41,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/movegen.h"
-#include "splitmix.h"
-
-static int play_random(fan_position *p, uint64_t *rng)
-{
-    fan_turn turns[1024];
-    size_t n = 0;
-    if (fan_position_turns(turns, 1024, &n, p) != FAN_OK || n == 0)
-        return -1;
-    return fan_position_play_turn(p, turns[splitmix64_next(rng) % n]);
-}
-
-/* Whether the side to move of p must capture. */
-static int must_capture(const fan_position *p)
-{
-    uint64_t w, b;
-    fan_position_pieces(&w, p, FAN_WHITE);
-    fan_position_pieces(&b, p, FAN_BLACK);
-    int white = fan_position_side_to_move(p) == FAN_WHITE;
-    return mg_capturers(white ? w : b, white ? b : w) != 0;
-}
-
-/* One game; its quiet positions (strings and sides to move) are kept in
- * lines/sides until the result is known. */
-static int play_game(FILE *out, fan_search *s, int rules, int plies,
-                     uint64_t nodes, uint64_t seed)
-{
-    fan_position *p = NULL;
-    if (fan_position_new(&p, rules) != FAN_OK)
-        return -1;
-    uint64_t rng = seed;
-    for (int i = 0; i < plies && fan_position_result(p) == FAN_ONGOING; i++)
-        if (play_random(p, &rng) != FAN_OK)
-            break;
-    size_t cap = 512, n = 0;
-    char (*lines)[FAN_POSITION_STRING_MAX] = malloc(cap * sizeof *lines);
-    int *sides = malloc(cap * sizeof *sides);
-    fan_search_clear(s);
-    int rc = lines && sides ? FAN_OK : FAN_ENOMEM;
-    while (rc == FAN_OK && fan_position_result(p) == FAN_ONGOING) {
-        if (!must_capture(p) && n < cap) {
-            fan_position_to_string(lines[n], FAN_POSITION_STRING_MAX, NULL, p);
-            sides[n++] = fan_position_side_to_move(p);
-        }
-        fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
-        l.max_nodes = nodes;
-        fan_search_result r = FAN_SEARCH_RESULT_INIT;
-        rc = fan_search_run(&r, s, p, &l, NULL, NULL);
-        if (rc == FAN_OK)
-            rc = fan_position_play_turn(p, r.best);
-    }
-    int res = fan_position_result(p);
-    for (size_t i = 0; rc == FAN_OK && i < n; i++) {
-        const char *r = res == FAN_DRAW ? "0.5"
-                        : (res == FAN_WHITE_WINS) == (sides[i] == FAN_WHITE)
-                            ? "1"
-                            : "0";
-        fprintf(out, "%s;%s\n", lines[i], r);
-    }
-    free(lines);
-    free(sides);
-    fan_position_free(p);
-    return rc == FAN_OK ? 0 : -1;
-}
+#include "selfplay-game.h"
 
 int main(int argc, char **argv)
 {
     long games = 100, plies = 8;
     unsigned long long nodes = 3000, seed = 1;
     int rules = FAN_RULES_STOP;
-    const char *path = NULL;
+    const char *path = NULL, *tables = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--rules") && v)
@@ -112,15 +61,24 @@ int main(int argc, char **argv)
             nodes = strtoull(v, NULL, 10);
         else if (!strcmp(a, "--seed") && v)
             seed = strtoull(v, NULL, 10);
+        else if (!strcmp(a, "--tables") && v)
+            tables = v;
         else if (!strcmp(a, "--out") && v)
             path = v;
         else {
             fprintf(stderr, "usage: fanorona-selfplay [--games N] [--nodes N] "
                             "[--plies K] [--rules stop|must] [--seed S] "
-                            "[--out FILE]\n");
+                            "[--tables DIR] [--out FILE]\n");
             return 2;
         }
         i++;
+    }
+    fan_tb *tb = NULL;
+    int rc;
+    if (tables && (rc = fan_tb_open(&tb, tables)) != FAN_OK) {
+        fprintf(stderr, "fanorona-selfplay: %s: %s\n", tables,
+                fan_strerror(rc));
+        return 1;
     }
     FILE *out = path ? fopen(path, "w") : stdout;
     fan_search *s = NULL;
@@ -128,12 +86,26 @@ int main(int argc, char **argv)
         fprintf(stderr, "fanorona-selfplay: cannot start\n");
         return 1;
     }
-    for (long g = 0; g < games; g++)
-        if (play_game(out, s, rules, (int)plies, nodes,
-                      seed * 1000003u + (uint64_t)g) < 0) {
+    long by_table[3] = {0}; /* losses, draws, wins for the side to move */
+    size_t written = 0;
+    for (long g = 0; g < games; g++) {
+        selfplay_end end;
+        if (selfplay_game(out, s, tb, rules, (int)plies, nodes,
+                          seed * 1000003u + (uint64_t)g, &end) < 0) {
             fprintf(stderr, "fanorona-selfplay: game %ld failed\n", g);
             return 1;
         }
+        if (end.by_table)
+            by_table[end.value + 1]++;
+        written += end.written;
+        fan_position_free(end.final);
+    }
+    fprintf(stderr,
+            "%ld games, %ld ended by the tables (%ld won, %ld drawn, %ld lost "
+            "for the side to move there); %zu positions written\n",
+            games, by_table[0] + by_table[1] + by_table[2], by_table[2],
+            by_table[1], by_table[0], written);
     fan_search_free(s);
+    fan_tb_close(tb);
     return fclose(out) ? 1 : 0;
 }
