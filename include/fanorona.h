@@ -469,7 +469,8 @@ typedef struct fan_search_limits {
     uint32_t version;      /* FAN_SEARCH_LIMITS_VERSION */
     uint32_t max_depth;    /* full-width depth in turns, 0 = no limit */
     uint64_t max_nodes;    /* 0 = no limit */
-    uint64_t time_ms;      /* time for this turn (depth 1 always completes) */
+    uint64_t time_ms;      /* time for this turn (depth 1 completes unless it
+                              runs past 2x the time, or the time + 1 s) */
     uint32_t multipv;      /* lines reported; 0 or 1 = the best line only */
     uint32_t level;        /* 0 = full strength; 1..10 caps strength */
     uint64_t seed;         /* randomness of levels 1..9 (same seed, same play) */

@@ -3,7 +3,8 @@
  * CHECK_EVERY nodes, and whether another iteration is worth starting.
  *
  * A fixed time (time_ms) is used whole: iterations go on until it is up
- * and the last completed one answers. With a clock (clock_ms, increment_ms,
+ * and the last completed one answers; a first iteration still running at
+ * twice the time (the time and a second, if later) is cut off. With a clock (clock_ms, increment_ms,
  * moves_to_go) a turn aims at a share of what is left: the clock over the
  * turns to go (25 when none are given) plus half the increment. No
  * iteration starts after 60% of that share, and the search stops at three
@@ -22,7 +23,7 @@
 void search_plan_time(fan_search *s, const fan_search_limits *l)
 {
     s->clock_mode = l->clock_ms != 0;
-    s->soft_ms = s->hard_ms = s->panic_ms = l->time_ms;
+    time_plan_fixed(l->time_ms, &s->soft_ms, &s->hard_ms, &s->panic_ms);
     if (s->clock_mode)
         time_plan_clock(l->clock_ms, l->increment_ms, l->moves_to_go,
                         l->time_ms, &s->soft_ms, &s->hard_ms, &s->panic_ms);
@@ -53,11 +54,12 @@ void search_check_limits(search_worker *w)
     if (w->id != 0)
         return;
     /* the first iteration completes, so that a time limit returns a
-     * searched turn, unless the clock itself would run out */
+     * searched turn, unless it runs past the panic limit (the clock would
+     * run out, or a fixed time is far exceeded: timeplan.h) */
     if (s->hard_ms) {
         uint64_t t = search_elapsed_ms(s);
         if ((w->depth_done >= 1 && t >= s->hard_ms) ||
-            (s->clock_mode && t >= s->panic_ms))
+            (s->panic_ms && t >= s->panic_ms))
             request_stop(s);
     }
     if (s->node_limit && s->nworkers > 1 &&

@@ -664,6 +664,25 @@ START_TEST(clock_plan_keeps_a_reserve)
 }
 END_TEST
 
+/* The fixed-time plan (lib/timeplan.h): the whole time for the search,
+ * and a first iteration cut off only far past it, at twice the time or
+ * the time and a second, whichever is later; no time, no limit. */
+START_TEST(fixed_time_plan_bounds_the_first_iteration)
+{
+    static const uint64_t cases[][2] = {
+        {1, 1001}, {20, 1020}, {100, 1100}, {999, 1999},
+        {1000, 2000}, {1001, 2002}, {10000, 20000}, {0, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint64_t soft = 7, hard = 7, panic = 7;
+        time_plan_fixed(cases[i][0], &soft, &hard, &panic);
+        ck_assert_uint_eq(soft, cases[i][0]);
+        ck_assert_uint_eq(hard, cases[i][0]);
+        ck_assert_uint_eq(panic, cases[i][1]);
+    }
+}
+END_TEST
+
 /* Arguments                                                           */
 
 START_TEST(arguments)
@@ -866,6 +885,7 @@ Suite *make_suite(void)
     tcase_add_loop_test(control, movetime_is_used, 0, 2);
     tcase_add_test(control, clock_is_kept);
     tcase_add_test(control, clock_plan_keeps_a_reserve);
+    tcase_add_test(control, fixed_time_plan_bounds_the_first_iteration);
     tcase_add_test(control, levels_legal_and_reproducible);
     tcase_add_test(control, levels_find_simple_wins);
     tcase_add_test(control, arguments);

@@ -13,7 +13,7 @@
 void ponder_plan(const fan_search_limits *l, uint64_t *soft, uint64_t *hard,
                  uint64_t *panic)
 {
-    *soft = *hard = *panic = l->time_ms;
+    time_plan_fixed(l->time_ms, soft, hard, panic);
     if (l->clock_ms)
         time_plan_clock(l->clock_ms, l->increment_ms, l->moves_to_go,
                         l->time_ms, soft, hard, panic);
@@ -79,7 +79,8 @@ static uint64_t since_hit(const ponder *p)
 
 /* Whether the budget is spent: the hard limit, once an iteration has
  * completed (the library lets its first one finish), and the panic limit
- * of a clock in any case. Under p->lock. */
+ * (of a clock, or far past a fixed time: lib/timeplan.h) in any case.
+ * Under p->lock. */
 static int time_is_up(const ponder *p)
 {
     if (p->stop_due)
@@ -88,7 +89,7 @@ static int time_is_up(const ponder *p)
         return 0;
     uint64_t t = since_hit(p);
     return (p->iterations >= 1 && t >= p->hard_ms) ||
-           (p->clock_mode && t >= p->panic_ms);
+           (p->panic_ms && t >= p->panic_ms);
 }
 
 static void *timer_main(void *arg)
