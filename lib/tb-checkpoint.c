@@ -17,26 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define CK_MAGIC "FANCK\r\n\032"
-#define CK_VERSION 2
-
-/* header offsets */
-enum {
-    C_MAGIC = 0,
-    C_VERSION = 8,
-    C_RULES = 12,
-    C_OWN = 16,
-    C_OPP = 20,
-    C_NTAB = 24,
-    C_PHASE = 28,
-    C_ENTRIES0 = 32,
-    C_ENTRIES1 = 40,
-    C_AT = 48,
-    C_LEVEL = 56,
-    C_MAXV = 60,
-    C_POSITIONS0 = 64, /* placements (full index), for progress reports */
-    C_POSITIONS1 = 72
-};
+#include "tb-ckpt-format.h"
 
 static int ckpt_name(char *buf, size_t size, const char *dir, int rules,
                      int own, int opp)

@@ -6,6 +6,9 @@
 #include "options.h"
 #include "text.h"
 
+/* the checkpoint header's layout, plain constants */
+#include "../../lib/tb-ckpt-format.h"
+
 #include <fanorona.h>
 
 #include <inttypes.h>
@@ -55,9 +58,6 @@ typedef struct progress_state {
     checkpoint seen;
 } progress_state;
 
-/* the format of the checkpoints this build writes (lib/tb-checkpoint.c) */
-#define CHECKPOINT_VERSION 2
-
 static uint64_t le(const unsigned char *p, int bytes)
 {
     uint64_t v = 0;
@@ -78,25 +78,25 @@ static int find_checkpoint(checkpoint *c, const progress_state *ps)
             FILE *f = fopen(name, "rb");
             if (!f)
                 continue;
-            unsigned char h[80] = {0};
+            unsigned char h[C_HEADER_USED] = {0};
             /* (version 1 had a shorter header: 64 bytes are enough to
              * tell it) */
-            int ok = fread(h, 1, sizeof h, f) >= 64 &&
-                     memcmp(h, "FANCK\r\n\032", 8) == 0 &&
+            int ok = fread(h, 1, sizeof h, f) >= C_POSITIONS0 &&
+                     memcmp(h + C_MAGIC, CK_MAGIC, 8) == 0 &&
                      fstat(fileno(f), &c->st) == 0;
             fclose(f);
             if (ok) {
                 c->own = a;
                 c->opp = n - a;
-                c->phase = (int) le(h + 28, 4);
-                c->level = (unsigned) le(h + 56, 4);
-                c->version = (unsigned) le(h + 8, 4);
+                c->phase = (int) le(h + C_PHASE, 4);
+                c->level = (unsigned) le(h + C_LEVEL, 4);
+                c->version = (unsigned) le(h + C_VERSION, 4);
                 /* the forward pass, then creeping levels, in placements
                  * (the arrays hold slots): as tb-gen.c */
-                uint64_t all = le(h + 32, 8) + le(h + 40, 8);
-                uint64_t full = le(h + 64, 8) + le(h + 72, 8);
+                uint64_t all = le(h + C_ENTRIES0, 8) + le(h + C_ENTRIES1, 8);
+                uint64_t full = le(h + C_POSITIONS0, 8) + le(h + C_POSITIONS1, 8);
                 c->units = c->phase ? full + full * c->level / (c->level + 16)
-                           : all    ? (uint64_t) ((double) le(h + 48, 8) /
+                           : all    ? (uint64_t) ((double) le(h + C_AT, 8) /
                                                (double) all * (double) full)
                                     : 0;
                 return 1;
@@ -135,7 +135,7 @@ static void note_resume(const progress_state *ps, uint64_t done, double frac)
     /* in the forward pass, a run started afresh reports its first chunk,
      * a resumed one that and the chunks before; in the levels, a resumed
      * one reports the level's start, which the checkpoint's units are */
-    if (ps->dir && ps->have && ps->seen.version == CHECKPOINT_VERSION &&
+    if (ps->dir && ps->have && ps->seen.version == CK_VERSION &&
         (ps->seen.phase ? done >= ps->seen.units : done > ps->seen.units))
         say_checkpoint(ps, 1, frac);
 }
@@ -267,14 +267,14 @@ static int run_generate(const cli_command *cmd, const cli_value *v,
     if (rc != FAN_OK) /* a stop writes one */
         watch_checkpoints(&ps, now_s() + 2.0, ps.frac);
     end_work(&ps);
-    if (rc == FAN_EFORMAT && ps.have && ps.seen.version != CHECKPOINT_VERSION) {
+    if (rc == FAN_EFORMAT && ps.have && ps.seen.version != CK_VERSION) {
         fprintf(stderr,
                 "%s: tb generate: %s is a checkpoint of format version %u, "
                 "which this build does not read (it writes version %d): "
                 "finish its pair with the build that wrote it, or remove it "
                 "to start the pair afresh\n",
                 cli_program_name, ps.seen.name, ps.seen.version,
-                CHECKPOINT_VERSION);
+                CK_VERSION);
         return cli_exit_status(rc);
     }
     if (rc != FAN_OK)
