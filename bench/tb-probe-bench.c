@@ -23,6 +23,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "../examples/cli/splitmix.h"
+
 static double seconds(clockid_t clock)
 {
     struct timespec ts;
@@ -30,20 +32,12 @@ static double seconds(clockid_t clock)
     return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
 }
 
-static uint64_t next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
 /* k random points of the board outside taken */
 static uint64_t random_set(uint64_t *rng, int k, uint64_t taken)
 {
     uint64_t set = 0;
     while (k > 0) {
-        uint64_t b = (uint64_t) 1 << (next(rng) % 45);
+        uint64_t b = (uint64_t) 1 << (splitmix64_next(rng) % 45);
         if (!((set | taken) & b)) {
             set |= b;
             k--;
@@ -102,7 +96,7 @@ int main(int argc, char **argv)
         if (nm == 0)
             continue;
         for (long i = 0; i < count; i++) {
-            int a = mats[next(&rng) % (uint64_t) nm];
+            int a = mats[splitmix64_next(&rng) % (uint64_t) nm];
             uint64_t w = random_set(&rng, a, 0);
             uint64_t b = random_set(&rng, n - a, w);
             pos[i] = NULL;
