@@ -11,8 +11,9 @@
  * shares, two fifths of the clock plus half the increment, or a quarter
  * of the clock, whichever is least, and never later than the clock minus a
  * margin for the program around the search (10 ms and 2% of the clock);
- * in the worst case it stops even inside its first iteration, with
- * a legal turn, rather than lose on time. The numbers are in timeplan.h,
+ * a first iteration still running at twice the hard limit (the hard limit
+ * and a second, if later) or at that margin is cut, with a legal turn,
+ * rather than spend the clock on one turn or lose on time. The numbers are in timeplan.h,
  * which fanorona-engine shares for "ponderhit". */
 /* clock_gettime and sysconf are POSIX: ask for them also where the C
  * library shows only ISO C by default (musl under emscripten). */

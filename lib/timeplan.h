@@ -11,7 +11,12 @@
 /* For clock ms left (not 0), increment inc, moves_to_go (0: none) and
  * time_ms (0: none; it caps the plan): soft is the share a turn aims at
  * (no iteration starts after 60% of it), hard where the search stops, and
- * panic where it stops even inside its first iteration.
+ * panic where it stops even inside its first iteration: as for a fixed
+ * time, twice the hard limit or the hard limit and a second, whichever
+ * is later, and never after the clock minus the margin. Before, panic was
+ * the clock minus the margin alone, so a first iteration whose quiescence
+ * met a capture tree of millions of nodes (time_plan_fixed below) could
+ * spend almost the whole clock on one turn.
  *
  * The share counts half the increment and a turn never takes more than a
  * quarter of the clock: a turn often runs past its share (an iteration
@@ -46,7 +51,8 @@ static inline void time_plan_clock(uint64_t clock, uint64_t inc,
         share = most;
     *soft = share ? share : 1;
     *hard = most ? most : 1;
-    *panic = usable;
+    uint64_t cut = *hard + (*hard > 1000 ? *hard : 1000);
+    *panic = cut < usable ? cut : usable;
 }
 
 /* A fixed time (time_ms, UCI's movetime): iterations go on until it is

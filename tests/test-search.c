@@ -664,6 +664,35 @@ START_TEST(clock_plan_keeps_a_reserve)
 }
 END_TEST
 
+/* The clock plan's panic limit (lib/timeplan.h): a first iteration is
+ * cut at twice the hard limit, or the hard limit and a second, whichever
+ * is later, and never after the clock minus its margin; it is never
+ * before the hard limit. With a whole minute on the clock that is far
+ * less than the clock: a runaway depth 1 no longer spends it. */
+START_TEST(clock_plan_bounds_the_first_iteration)
+{
+    for (uint64_t c = 1; c <= 400000; c += c < 3000 ? 1 : 1009)
+        for (uint64_t inc = 0; inc <= 3000; inc += 500) {
+            uint64_t soft, hard, panic;
+            time_plan_clock(c, inc, 0, 0, &soft, &hard, &panic);
+            uint64_t margin = 10 + c / 50;
+            uint64_t usable = c > margin ? c - margin : 1;
+            uint64_t later = hard > 1000 ? 2 * hard : hard + 1000;
+            ck_assert_uint_ge(panic, hard);
+            ck_assert_uint_le(panic, usable);
+            ck_assert_uint_le(panic, later);
+            ck_assert(panic == usable || panic == later);
+        }
+    uint64_t soft, hard, panic;
+    time_plan_clock(60000, 0, 0, 0, &soft, &hard, &panic);
+    ck_assert_uint_gt(hard, 1000);
+    ck_assert_uint_eq(panic, 2 * hard);
+    ck_assert_uint_lt(panic, 60000 / 2);
+    time_plan_clock(10000, 100, 0, 0, &soft, &hard, &panic);
+    ck_assert_uint_lt(panic, 10000 / 2);
+}
+END_TEST
+
 /* The fixed-time plan (lib/timeplan.h): the whole time for the search,
  * and a first iteration cut off only far past it, at twice the time or
  * the time and a second, whichever is later; no time, no limit. */
@@ -885,6 +914,7 @@ Suite *make_suite(void)
     tcase_add_loop_test(control, movetime_is_used, 0, 2);
     tcase_add_test(control, clock_is_kept);
     tcase_add_test(control, clock_plan_keeps_a_reserve);
+    tcase_add_test(control, clock_plan_bounds_the_first_iteration);
     tcase_add_test(control, fixed_time_plan_bounds_the_first_iteration);
     tcase_add_test(control, levels_legal_and_reproducible);
     tcase_add_test(control, levels_find_simple_wins);
