@@ -29,7 +29,12 @@ before() {
     [ -n "$a" ] && [ -n "$b" ] && [ "$a" -lt "$b" ] || fail "'$1' not before '$2'"
 }
 # The engine reading what is written to fd 3; end_session sends quit.
+# OUT is emptied here, before the engine starts: the engine's own "> OUT"
+# happens only once its process runs, which on a loaded machine can be
+# after session() has found the previous session's bestmove in OUT and
+# sent quit (the next engine then answered "go" without an iteration).
 start_engine() {
+    : > "$OUT"
     fifo=$(mktemp -u)
     mkfifo "$fifo" || fail "mkfifo"
     "$ENGINE" < "$fifo" > "$OUT" 2>&1 &
