@@ -149,7 +149,7 @@ int tb_reps_build(fan_tb *tb, int k)
             if (blocks && i % 64 == 63)
                 blocks[i / 64 + 1].before = count;
             uint64_t low = m & (0 - m), ripple = m + low;
-            m = ripple | (((m ^ ripple) >> 2) / low);
+            m = ripple | ((m ^ ripple) >> (2 + board_lsb(low)));
         }
     }
     tb->reps[k] = reps;
