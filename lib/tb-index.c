@@ -122,25 +122,39 @@ int tb_reps_build(fan_tb *tb, int k)
         return FAN_OK;
     uint64_t n = tb->binom.c[BOARD_SQUARES][k], count = 0;
     uint64_t *reps = NULL;
+    tb_rep_block *blocks = NULL;
     /* two passes over every k-set in increasing order (Gosper's next set
-     * of k bits): count, then fill */
+     * of k bits), which is the order of their colex ranks: count, then
+     * fill */
     for (int pass = 0; pass < 2; pass++) {
-        if (pass == 1 && !(reps = malloc((size_t) (count + 1) * sizeof *reps)))
-            return FAN_ENOMEM;
+        if (pass == 1) {
+            reps = malloc((size_t) (count + 1) * sizeof *reps);
+            blocks = calloc((size_t) (n / 64 + 1), sizeof *blocks);
+            if (!reps || !blocks) {
+                free(reps);
+                free(blocks);
+                return FAN_ENOMEM;
+            }
+        }
         count = 0;
         for (uint64_t m = BIT(k) - 1, i = 0; i < n; i++) {
             if (m <= tb_mirror_set(m, 1) && m <= tb_mirror_set(m, 2) &&
                 m <= tb_mirror_set(m, 3)) {
-                if (reps)
+                if (reps) {
                     reps[count] = m;
+                    blocks[i / 64].reps |= BIT(i % 64);
+                }
                 count++;
             }
+            if (blocks && i % 64 == 63)
+                blocks[i / 64 + 1].before = count;
             uint64_t low = m & (0 - m), ripple = m + low;
-            m = ripple | (((m ^ ripple) >> 2) / low);
+            m = ripple | ((m ^ ripple) >> (2 + board_lsb(low)));
         }
     }
     tb->reps[k] = reps;
     tb->nreps[k] = count;
+    tb->rep_rank[k] = blocks;
     return FAN_OK;
 }
 
@@ -148,7 +162,9 @@ void tb_reps_free(fan_tb *tb)
 {
     for (int k = 0; k <= TB_MAXP; k++) {
         free(tb->reps[k]);
+        free(tb->rep_rank[k]);
         tb->reps[k] = NULL;
+        tb->rep_rank[k] = NULL;
     }
 }
 
@@ -174,20 +190,16 @@ static int canonical_mirror(uint64_t own, uint64_t *rep)
     return g;
 }
 
-/* the stored index of (rep, opp), rep a representative */
+/* the stored index of (rep, opp), rep a representative: its place among
+ * the representatives from the block of its colex rank */
 static uint64_t index_of_rep(const fan_tb *tb, uint64_t rep, uint64_t opp)
 {
     int k = board_popcount(rep);
-    const uint64_t *reps = tb->reps[k];
-    uint64_t lo = 0, hi = tb->nreps[k];
-    while (hi - lo > 1) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (reps[mid] <= rep)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo * tb->binom.c[BOARD_SQUARES - k][board_popcount(opp)] +
+    uint64_t r = rank_set(&tb->binom, rep);
+    const tb_rep_block *b = &tb->rep_rank[k][r / 64];
+    uint64_t place =
+        b->before + (uint64_t) board_popcount(b->reps & (BIT(r % 64) - 1));
+    return place * tb->binom.c[BOARD_SQUARES - k][board_popcount(opp)] +
            rank_packed(&tb->binom, rep, opp);
 }
 

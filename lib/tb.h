@@ -46,6 +46,17 @@ typedef struct tb_binom {
     uint64_t c[BOARD_SQUARES + 1][TB_MAXP + 1];
 } tb_binom;
 
+/* 64 consecutive colex ranks of k-sets, from 64 * (its place): bit j of
+ * reps says whether the set of rank 64 * place + j is a representative,
+ * before counts the representatives of smaller rank. So the place of a
+ * representative among them is one block's before plus a popcount (one
+ * cache line, 2 bits a set), where a binary search of reps[k] would take
+ * about log2(nreps) dependent loads. */
+typedef struct tb_rep_block {
+    uint64_t reps;
+    uint64_t before;
+} tb_rep_block;
+
 struct fan_tb {
     tb_binom binom;
     /* [rules][own][other], NULL when absent */
@@ -58,6 +69,9 @@ struct fan_tb {
      * order (= colex rank order); NULL until a table needs them. */
     uint64_t *reps[TB_MAXP + 1];
     uint64_t nreps[TB_MAXP + 1];
+    /* The same sets by colex rank, for the way from a set to its place
+     * among them: built with reps[k], C(45, k) / 64 blocks. */
+    tb_rep_block *rep_rank[TB_MAXP + 1];
 };
 
 /* ---- index (tb-index.c) ---- */
