@@ -32,7 +32,9 @@
  * that keep the value by the probes of their successors, in rank order
  * (quick wins, draws, long resistance), and FAN_EBUFS with the same count
  * for a short buffer. Refused calls (NULL, a material not open, a bad
- * index) return their documented code and leave the outputs unchanged. */
+ * index) return their documented code and leave the outputs unchanged.
+ * The 2-piece tables are verified: FAN_OK with at most as many bad
+ * entries as positions, or FAN_ENOTABLE for a missing successor table. */
 #define _POSIX_C_SOURCE 200809L
 #include "fuzz.h"
 
@@ -421,6 +423,34 @@ static void check_refusals(const fan_tb *tb, int count, uint64_t *seed)
             }
 }
 
+/* fan_tb_verify() over the 2-piece tables (3 pieces would make the fuzzer
+ * three times slower) */
+static void check_verify(const fan_tb *tb, int count)
+{
+    uint64_t positions = 0, bad = 12345;
+    for (int i = 0; i < count; i++) {
+        fan_tb_info info = FAN_TB_INFO_INIT;
+        FUZZ_CHECK_EQ(fan_tb_info_get(&info, tb, i), FAN_OK);
+        if (info.own_pieces + info.other_pieces > 2)
+            return;
+        positions += info.positions;
+    }
+    fan_tb_generate_options o = FAN_TB_GENERATE_OPTIONS_INIT;
+    FUZZ_CHECK_EQ(fan_tb_verify(NULL, tb, &o), FAN_EINVAL);
+    FUZZ_CHECK_EQ(fan_tb_verify(&bad, NULL, &o), FAN_EINVAL);
+    o.version = 0;
+    FUZZ_CHECK_EQ(fan_tb_verify(&bad, tb, &o), FAN_EINVAL);
+    FUZZ_CHECK_EQ(bad, 12345);
+    o.version = FAN_TB_GENERATE_OPTIONS_VERSION;
+    int rc = fan_tb_verify(&bad, tb, &o);
+    if (rc != FAN_OK) {
+        FUZZ_CHECK_EQ(rc, FAN_ENOTABLE); /* a successor's table */
+        FUZZ_CHECK_EQ(bad, 12345);
+        return;
+    }
+    FUZZ_CHECK(bad <= positions);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
@@ -478,6 +508,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_table(tb, &info, &seed);
     }
     check_refusals(tb, count, &seed);
+    check_verify(tb, count);
     fan_tb_close(tb);
     return 0;
 }
