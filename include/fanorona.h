@@ -798,7 +798,8 @@ FAN_API int fan_tb_generate(const char *dir, int rules, int max_pieces,
 
 /**
  * Opens every table file in dir (both rulesets), memory-mapped and checked
- * (header, size, checksum). The handle is read-only and may be probed from
+ * (header, size, checksum, and that the header's summary holds together:
+ * doc/tablebases.md). The handle is read-only and may be probed from
  * many threads at once. Errors: FAN_EINVAL, FAN_EIO (dir unreadable),
  * FAN_EFORMAT (a table file is corrupt, truncated or of another format
  * version: nothing is opened), FAN_ENOTABLE (dir holds no table),

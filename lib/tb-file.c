@@ -215,6 +215,37 @@ int tb_write(const fan_tb *tb, const char *dir, const fan_tb_info *info,
     return rc == FAN_OK ? tb_out_commit(&out) : rc;
 }
 
+/* The summary of a file whose checksum is right: its counts add up to
+ * the positions, its distances have the parity and range of the entries
+ * (odd wins of at most 253 turns, even losses of at most 254), the reserved
+ * bytes are zero, and the example is a position of the material whose
+ * entry is a win at the longest distance (none without wins). */
+static int check_summary(const uint8_t *m, const fan_tb *tb, int own, int opp,
+                         uint64_t entries)
+{
+    uint64_t wins = tb_get64(m + H_WINS), draws = tb_get64(m + H_DRAWS);
+    uint64_t losses = tb_get64(m + H_LOSSES);
+    uint32_t lw = tb_get32(m + H_LONGEST_WIN);
+    uint32_t ll = tb_get32(m + H_LONGEST_LOSS);
+    uint64_t w = tb_get64(m + H_EXAMPLE_WHITE);
+    uint64_t b = tb_get64(m + H_EXAMPLE_BLACK);
+    for (int i = H_STORED + 8; i < H_CHECKSUM; i++)
+        if (m[i])
+            return FAN_EFORMAT;
+    if (wins > entries || draws > entries || losses > entries ||
+        wins + draws + losses != entries || ll > TB_MAX_ENTRY - 1 || ll & 1 ||
+        (!losses && ll))
+        return FAN_EFORMAT;
+    if (!wins)
+        return lw || w || b ? FAN_EFORMAT : FAN_OK;
+    if (lw > TB_MAX_ENTRY - 2 || !(lw & 1) || (w & b) ||
+        ((w | b) & ~BOARD_MASK) || board_popcount(w) != own ||
+        board_popcount(b) != opp)
+        return FAN_EFORMAT;
+    uint64_t i = tb_stored_index(tb, w, b);
+    return m[TB_HEADER_SIZE + i] == lw + 1 ? FAN_OK : FAN_EFORMAT;
+}
+
 /* Checks a mapped file against what its name promises. */
 static int check_file(const uint8_t *m, size_t size, const fan_tb *tb,
                       int rules, int own, int opp, fan_tb_info *info)
@@ -232,7 +263,8 @@ static int check_file(const uint8_t *m, size_t size, const fan_tb *tb,
         return FAN_EFORMAT;
     uint64_t sum = tb_checksum(TB_FNV_OFFSET, m, H_CHECKSUM);
     sum = tb_checksum(sum, m + TB_HEADER_SIZE, (size_t) stored);
-    if (sum != tb_get64(m + H_CHECKSUM))
+    if (sum != tb_get64(m + H_CHECKSUM) ||
+        check_summary(m, tb, own, opp, entries) != FAN_OK)
         return FAN_EFORMAT;
     fan_tb_info_init(info);
     info->rules = rules;

@@ -472,6 +472,44 @@ START_TEST(damaged_files)
 }
 END_TEST
 
+/* Headers whose checksum is right but whose summary contradicts itself or
+ * the entries: refused, and the same file opens again once put back. */
+START_TEST(lying_headers)
+{
+    static const struct {
+        size_t offset;
+        unsigned x;
+    } lies[] = {
+        {32, 1},         /* wins: the counts no longer add up */
+        {47, 0x80},      /* draws, high byte: no overflow to add up */
+        {48, 4},         /* losses */
+        {56, 1},         /* longest win at an even distance */
+        {56, 2},         /* longest win not the example's */
+        {59, 1},         /* longest win beyond the format */
+        {60, 1},         /* longest loss at an odd distance */
+        {61, 1},         /* longest loss of 256 turns and more */
+        {64 + 5, 0x10},  /* the example: a piece more or less */
+        {72 + 5, 0x80},  /* the example: past the board */
+        {88, 1},         /* the reserved bytes are zero */
+        {119, 0x40},
+    };
+    char dir[64], file[128];
+    copy_tables(dir);
+    snprintf(file, sizeof file, "%s/fanorona-stop-2v2.tb", dir);
+    for (size_t i = 0; i < sizeof lies / sizeof *lies; i++) {
+        fan_tb *tb = NULL;
+        ttb_patch(file, lies[i].offset, lies[i].x, 1);
+        ck_assert_msg(fan_tb_open(&tb, dir) == FAN_EFORMAT,
+                      "offset %zu ^ %#x opened", lies[i].offset, lies[i].x);
+        ck_assert_ptr_null(tb);
+        ttb_patch(file, lies[i].offset, lies[i].x, 1);
+        ck_assert_int_eq(fan_tb_open(&tb, dir), FAN_OK);
+        fan_tb_close(tb);
+    }
+    ttb_remove_dir(dir);
+}
+END_TEST
+
 static int stop_after(void *user, uint64_t done, uint64_t total)
 {
     int *calls = user;
@@ -547,6 +585,7 @@ Suite *make_suite(void)
     tcase_add_test(c, info_counts_are_full);
     tcase_add_test(c, refusals);
     tcase_add_test(c, damaged_files);
+    tcase_add_test(c, lying_headers);
     tcase_add_test(c, stop_leaves_complete_files);
     suite_add_tcase(s, c);
     return s;
