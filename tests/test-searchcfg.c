@@ -39,6 +39,7 @@ static const struct {
     SWITCH(use_hist2),
     SWITCH(use_lmr2),
     SWITCH(use_threatq),
+    SWITCH_ON(eval_tuned),
 };
 #define NSWITCHES ((int)(sizeof switches / sizeof switches[0]))
 #define NFORCED ((int)(sizeof forced_wins / sizeof forced_wins[0]))
