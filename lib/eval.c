@@ -78,11 +78,11 @@ int EVAL_COPY(eval_features)(int f[EF_COUNT], uint64_t own, uint64_t opp,
     return n_own + n_opp < EVAL_PHASE_MAX ? n_own + n_opp : EVAL_PHASE_MAX;
 }
 
-int EVAL_COPY(evaluate)(const search_config *cfg, uint64_t own, uint64_t opp)
+int EVAL_COPY(evaluate)(const eval_weights *w, uint64_t own, uint64_t opp)
 {
     int f[EF_COUNT];
-    int phase = EVAL_COPY(eval_features)(f, own, opp, cfg->eval.groups);
-    return eval_weighted(&cfg->eval, f, phase);
+    int phase = EVAL_COPY(eval_features)(f, own, opp, w->groups);
+    return eval_weighted(w, f, phase);
 }
 
 #ifndef FAN_FAST_COPY
@@ -137,6 +137,16 @@ void search_config_weights(search_config *cfg)
         cfg->eval = eval_tuned_weights;
     else
         eval_hand_weights(&cfg->eval, cfg);
+    cfg->eval_sp = cfg->eval;
+    if (cfg->standpat_eval == 1) {
+        static const int capt[] = {EF_CAPT_OWN, EF_CAPT_OPP, EF_TARGETS_OPP,
+                                   EF_TARGETS_OWN, EF_RUN_OWN, EF_RUN_OPP};
+        for (unsigned i = 0; i < sizeof capt / sizeof capt[0]; i++)
+            cfg->eval_sp.mg[capt[i]] = cfg->eval_sp.eg[capt[i]] = 0;
+        cfg->eval_sp.groups &= ~EG_CAPTURES;
+    } else if (cfg->standpat_eval == 2) {
+        eval_hand_weights(&cfg->eval_sp, cfg);
+    }
 }
 
 eval_fn evaluate_for_cpu(void)
@@ -148,8 +158,8 @@ eval_fn evaluate_for_cpu(void)
     return evaluate_generic;
 }
 
-int evaluate(const search_config *cfg, uint64_t own, uint64_t opp)
+int evaluate(const eval_weights *w, uint64_t own, uint64_t opp)
 {
-    return evaluate_for_cpu()(cfg, own, opp);
+    return evaluate_for_cpu()(w, own, opp);
 }
 #endif

@@ -143,6 +143,9 @@ typedef struct search_config {
     int threatq_plies;   /* ... at quiescence plies below this */
     int threatq_standpat;/* ... with the static eval as a stand-pat bound */
     int eval_tuned;      /* 1: the fitted weights; 0: the hand weights below */
+    int standpat_eval;   /* stand pat at capture nodes on: 0 the eval, 1 the
+                          * eval without its capture features, 2 the hand
+                          * weights */
     int tb_draw;         /* >0: a drawn table position is searched on, its
                             score clamped to +-tb_draw (search.c tb_node) */
     /* hand evaluation weights (centipieces); all zero = material only */
@@ -155,6 +158,7 @@ typedef struct search_config {
     /* the weights evaluate() uses: search_config_weights() sets them from
      * the fields above (the search does so at the start of each run) */
     eval_weights eval;
+    eval_weights eval_sp; /* the stand-pat weights (standpat_eval) */
 } search_config;
 
 /* The hand weights of cfg's w_* fields as features weights. */
@@ -174,12 +178,12 @@ void search_set_config(fan_search *s, const search_config *cfg);
 /* ------------------------------------------------------------------ */
 /* Evaluation (eval.c): side to move's view, in centipieces.           */
 
-int evaluate(const search_config *cfg, uint64_t own, uint64_t opp);
+int evaluate(const eval_weights *w, uint64_t own, uint64_t opp);
 /* The two copies behind it (eval.c, eval-fast.c) and the choice. */
-typedef int (*eval_fn)(const search_config *cfg, uint64_t own, uint64_t opp);
-int evaluate_generic(const search_config *cfg, uint64_t own, uint64_t opp);
+typedef int (*eval_fn)(const eval_weights *w, uint64_t own, uint64_t opp);
+int evaluate_generic(const eval_weights *w, uint64_t own, uint64_t opp);
 #ifdef FAN_PERFT_FAST
-int evaluate_fast(const search_config *cfg, uint64_t own, uint64_t opp);
+int evaluate_fast(const eval_weights *w, uint64_t own, uint64_t opp);
 #endif
 eval_fn evaluate_for_cpu(void);
 

@@ -150,7 +150,7 @@ START_TEST(features_by_other_means)
         search_config_default(&cfg);
         cfg.eval_tuned = 0;
         search_config_weights(&cfg);
-        ck_assert_int_eq(evaluate_generic(&cfg, own, opp),
+        ck_assert_int_eq(evaluate_generic(&cfg.eval, own, opp),
                          100 * f[EF_MATERIAL] +
                              2 * (naive_paikas(own, opp) - naive_paikas(opp, own)));
         fan_position_free(p);
@@ -166,6 +166,8 @@ START_TEST(copies_agree)
     uint64_t rng = 0xC0B1E5u + (uint64_t)_i;
     search_config tuned, hand;
     search_config_default(&tuned);
+    tuned.eval_tuned = 1;
+    search_config_weights(&tuned);
     search_config_default(&hand);
     hand.eval_tuned = 0;
     hand.w_strong = 3;
@@ -182,13 +184,65 @@ START_TEST(copies_agree)
                          eval_features_fast(b, own, opp, EG_ALL));
         for (int i = 0; i < EF_COUNT; i++)
             ck_assert_int_eq(a[i], b[i]);
-        ck_assert_int_eq(evaluate_generic(&tuned, own, opp),
-                         evaluate_fast(&tuned, own, opp));
-        ck_assert_int_eq(evaluate_generic(&hand, own, opp),
-                         evaluate_fast(&hand, own, opp));
+        ck_assert_int_eq(evaluate_generic(&tuned.eval, own, opp),
+                         evaluate_fast(&tuned.eval, own, opp));
+        ck_assert_int_eq(evaluate_generic(&hand.eval, own, opp),
+                         evaluate_fast(&hand.eval, own, opp));
         fan_position_free(p);
     }
 #endif
+}
+END_TEST
+
+/* The stand-pat weights of the quiescence (standpat_eval): 0 the eval's
+ * own, 1 the same without the capture features (their group not even
+ * computed), 2 the hand weights; checked on scores, against the features'
+ * weighted sum recomputed here. */
+START_TEST(standpat_weights)
+{
+    static const int capt[] = {EF_CAPT_OWN,    EF_CAPT_OPP, EF_TARGETS_OPP,
+                               EF_TARGETS_OWN, EF_RUN_OWN,  EF_RUN_OPP};
+    uint64_t rng = 0x5A7D0u + (uint64_t)_i;
+    search_config sp[3], hand;
+    for (int e = 0; e < 3; e++) {
+        search_config_default(&sp[e]);
+        sp[e].eval_tuned = 1;
+        sp[e].standpat_eval = e;
+        search_config_weights(&sp[e]);
+    }
+    search_config_default(&hand);
+    hand.eval_tuned = 0;
+    search_config_weights(&hand);
+    ck_assert(!(sp[1].eval_sp.groups & EG_CAPTURES));
+    ck_assert_uint_eq(sp[1].eval_sp.groups, EG_ALL & ~EG_CAPTURES);
+    int differ = 0;
+    for (int k = 0; k < 500; k++) {
+        fan_position *p = random_position(&rng, _i);
+        uint64_t own, opp;
+        boards(p, &own, &opp);
+        int f[EF_COUNT];
+        int phase = eval_features_generic(f, own, opp, EG_ALL);
+        int full = evaluate_generic(&sp[0].eval, own, opp);
+        ck_assert_int_eq(evaluate_generic(&sp[0].eval_sp, own, opp), full);
+        for (int e = 0; e < 3; e++) /* the eval itself never changes */
+            ck_assert_int_eq(evaluate_generic(&sp[e].eval, own, opp), full);
+        /* 1: the tapered sum with the capture features set to 0 */
+        for (unsigned i = 0; i < sizeof capt / sizeof capt[0]; i++)
+            f[capt[i]] = 0;
+        int mg = 0, eg = 0;
+        for (int i = 0; i < EF_COUNT; i++) {
+            mg += eval_tuned_weights.mg[i] * f[i];
+            eg += eval_tuned_weights.eg[i] * f[i];
+        }
+        int quiet = (mg * phase + eg * (EVAL_PHASE_MAX - phase)) /
+                    EVAL_PHASE_MAX;
+        ck_assert_int_eq(evaluate_generic(&sp[1].eval_sp, own, opp), quiet);
+        differ += quiet != full;
+        ck_assert_int_eq(evaluate_generic(&sp[2].eval_sp, own, opp),
+                         evaluate_generic(&hand.eval, own, opp));
+        fan_position_free(p);
+    }
+    ck_assert_int_gt(differ, 0); /* the capture features do count */
 }
 END_TEST
 
@@ -200,6 +254,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, pst_classes);
     tcase_add_loop_test(tc, features_by_other_means, 0, 4);
     tcase_add_loop_test(tc, copies_agree, 0, 4);
+    tcase_add_loop_test(tc, standpat_weights, 0, 4);
     suite_add_tcase(s, tc);
     return s;
 }

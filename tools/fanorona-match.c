@@ -6,8 +6,11 @@
  * A player is a spec "KIND[:key=value,...]":
  *   engine   the library's engine (lib/search.h switches may be overridden:
  *            tt, pvs, order, asp, lmr, qs, qlimit, standpat, futility,
- *            single, mob, strong, threat, run, iso, centre, and tuned=1
- *            for the fitted evaluation weights of lib/eval-weights.c; the
+ *            single, mob, strong, threat, run, iso, centre, tuned (1, the
+ *            default: the fitted weights of lib/eval-weights.c; 0: the
+ *            hand weights mob, strong, ...), spe (the stand-pat score:
+ *            0 the eval, 1 the default, without capture features, 2 the
+ *            hand weights); the
  *            pruning switches rfp, null, lmp, hist2, lmr2, threatq and
  *            their parameters, doc/search.md lists them)
  *   plain    fixed-depth alpha-beta with material evaluation only

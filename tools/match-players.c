@@ -68,6 +68,7 @@ static const named_field fanorona_switches[] = {
     {"iso", offsetof(search_config, w_isolated)},
     {"centre", offsetof(search_config, w_centre)},
     {"tuned", offsetof(search_config, eval_tuned)},
+    {"spe", offsetof(search_config, standpat_eval)},
     {NULL, 0},
 };
 
