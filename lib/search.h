@@ -148,6 +148,9 @@ typedef struct search_config {
                           * weights */
     int tb_draw;         /* >0: a drawn table position is searched on, its
                             score clamped to +-tb_draw (search.c tb_node) */
+    int contempt;        /* a draw by repetition or the turn limit scores
+                          * -contempt for the side to move at the root
+                          * (centipieces; search.c draw_score) */
     /* hand evaluation weights (centipieces); all zero = material only */
     int w_mobility;      /* per paika of own minus opponent's */
     int w_strong;        /* per piece on a strong point */
