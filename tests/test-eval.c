@@ -186,6 +186,8 @@ START_TEST(copies_agree)
             ck_assert_int_eq(a[i], b[i]);
         ck_assert_int_eq(evaluate_generic(&tuned.eval, own, opp),
                          evaluate_fast(&tuned.eval, own, opp));
+        ck_assert_int_eq(evaluate_generic(&eval_tuned_weights_must, own, opp),
+                         evaluate_fast(&eval_tuned_weights_must, own, opp));
         ck_assert_int_eq(evaluate_generic(&hand.eval, own, opp),
                          evaluate_fast(&hand.eval, own, opp));
         fan_position_free(p);
