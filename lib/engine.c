@@ -363,7 +363,7 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
         return r;
 
     s->run = s->cfg;
-    search_config_weights(&s->run);
+    search_config_weights_for(&s->run, pos->rules);
     s->run.use_qsearch = s->run.use_qsearch && lv->qsearch;
     if (s->run.use_lmr2)
         lmr_table_fill(s->lmr, s->run.lmr_a, s->run.lmr_b);

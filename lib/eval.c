@@ -131,9 +131,11 @@ void eval_hand_weights(eval_weights *w, const search_config *cfg)
                 (cfg->w_strong || cfg->w_centre ? EG_PST : 0u);
 }
 
-void search_config_weights(search_config *cfg)
+void search_config_weights_for(search_config *cfg, int rules)
 {
-    if (cfg->eval_tuned)
+    if (cfg->eval_tuned == 2 && rules == FAN_RULES_MUST)
+        cfg->eval = eval_tuned_weights_must;
+    else if (cfg->eval_tuned)
         cfg->eval = eval_tuned_weights;
     else
         eval_hand_weights(&cfg->eval, cfg);
@@ -147,6 +149,11 @@ void search_config_weights(search_config *cfg)
     } else if (cfg->standpat_eval == 2) {
         eval_hand_weights(&cfg->eval_sp, cfg);
     }
+}
+
+void search_config_weights(search_config *cfg)
+{
+    search_config_weights_for(cfg, FAN_RULES_STOP);
 }
 
 eval_fn evaluate_for_cpu(void)

@@ -25,6 +25,17 @@ int search_is_repetition(const search_worker *w, int idx)
     return 0;
 }
 
+/* The score of a draw by repetition or the turn limit at ply, for the
+ * side to move there: the root side (even plies) counts it -contempt,
+ * its opponent +contempt, so that a positive contempt makes the engine
+ * avoid draws it does not need. Turns alternate at every ply (a capture
+ * chain is one turn, a null move a pass), so the parity names the side. */
+static int draw_score(const search_worker *w, int ply)
+{
+    int c = w->s->run.contempt;
+    return (ply & 1) ? c : -c;
+}
+
 int score_to_tt(int score, int ply)
 {
     if (score > SCORE_WIN_MIN)
@@ -132,7 +143,7 @@ static int qsearch_body(search_worker *w, const spos *p, int alpha, int beta,
             return w->s->eval(&cfg->eval, p->own, p->opp);
     }
     if (w->s->root_turns + ply >= FAN_TURN_LIMIT)
-        return 0;
+        return draw_score(w, ply);
     if (qply >= cfg->qsearch_limit || ply >= MAX_PLY - 1)
         return w->s->eval(&cfg->eval, p->own, p->opp);
     /* A threatened node searches its paikas (threatq): the side to move
@@ -261,9 +272,10 @@ static int search(search_worker *w, const spos *p, int alpha, int beta, int dept
         if (!p->own)
             return -SCORE_WIN + ply;
         if (search_is_repetition(w, idx))
-            return 0;
+            return draw_score(w, ply);
         if (s->root_turns + ply >= FAN_TURN_LIMIT)
-            return mg_has_turn(p->own, p->opp) ? 0 : -SCORE_WIN + ply;
+            return mg_has_turn(p->own, p->opp) ? draw_score(w, ply)
+                                               : -SCORE_WIN + ply;
         int tb_exact;
         switch (tb_node(&tb_exact, w, p, ply)) {
         case 1:

@@ -5,7 +5,7 @@
 # refused options exit 2; the time a turn is summed up; a protocol engine
 # (fanorona-engine, whose bestmove carries a ponder turn) plays; Fanorona
 # Chess matches add up, with a record for every game, and the engine
-# beats a random mover.
+# beats a random mover; Fanorona games have records too.
 #   match-tool.sh FANORONA-MATCH [FANORONA-ENGINE]
 set -eu
 match=$1
@@ -70,6 +70,21 @@ for bad in "--balanced -1" "--balanced x" "--endgame 1-4" "--endgame 5-3" "--end
         [ "$status" -eq 2 ] || { echo "$bad: exit $status, not 2"; exit 1; }
     fi
 done
+# Fanorona records: one a game, each after its "# game" line, whose
+# score for A agrees with the record's result and with the match's score
+"$match" --games 4 --a engine --b random --depth 1 --plies 2 --records "$rec" >"$out"
+wins=$(sed -n 's/^games 4 (A: +\([0-9]*\) =.*/\1/p' "$out")
+[ -n "$wins" ] || { cat "$out"; echo "records: no games line"; exit 1; }
+[ "$(grep -c '^# game [1-4]: A \(white\|black\), A scored -\?[01], pieces [0-9]*-[0-9]*$' "$rec")" -eq 4 ] &&
+    [ "$(grep -c '^\[Result ' "$rec")" -eq 4 ] || { cat "$rec"; echo "not a record a game"; exit 1; }
+awk -v wins="$wins" '
+    /^# game / { side = $5; sc = $8 + 0; n++; if (sc == 1) w++ }
+    /^\[Result / { white_won = (sc == 1) == (side == "white,")
+                   want = sc == 0 ? "\"1/2-1/2\"]" : white_won ? "\"1-0\"]" : "\"0-1\"]"
+                   if ($2 != want) bad = 1 }
+    END { exit bad || n != 4 || w != wins }' "$rec" ||
+    { cat "$rec"; echo "records: results differ from the scores"; exit 1; }
+
 # Fanorona Chess. "games N (A: +W =D -L)" and the ends must add up to N,
 # the records must say the same, and the engine must win.
 fail() { cat "$out"; echo "chess: $1"; exit 1; }
@@ -112,7 +127,7 @@ for bad in "--endgame 3-4" "--balanced 30" "--rules must" "--a uci:/bin/true" \
         [ "$status" -eq 2 ] || { echo "chess $bad: exit $status, not 2"; exit 1; }
     fi
 done
-for bad in "--game checkers" "--max-plies 10" "--records $rec"; do
+for bad in "--game checkers" "--max-plies 10" "--positions $pos"; do
     # shellcheck disable=SC2086
     if "$match" --games 2 --a random --b random $bad >"$out" 2>&1; then
         echo "accepted: $bad"; exit 1

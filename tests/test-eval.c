@@ -186,6 +186,8 @@ START_TEST(copies_agree)
             ck_assert_int_eq(a[i], b[i]);
         ck_assert_int_eq(evaluate_generic(&tuned.eval, own, opp),
                          evaluate_fast(&tuned.eval, own, opp));
+        ck_assert_int_eq(evaluate_generic(&eval_tuned_weights_must, own, opp),
+                         evaluate_fast(&eval_tuned_weights_must, own, opp));
         ck_assert_int_eq(evaluate_generic(&hand.eval, own, opp),
                          evaluate_fast(&hand.eval, own, opp));
         fan_position_free(p);
@@ -246,6 +248,43 @@ START_TEST(standpat_weights)
 }
 END_TEST
 
+/* eval_tuned: 1 the stop-at-will fit under both rulesets, 2 each
+ * ruleset's own fit, 0 the hand weights; the two fits differ. */
+START_TEST(fitted_weights_by_ruleset)
+{
+    static const struct {
+        int tuned, rules;
+        const eval_weights *want;
+    } cases[] = {
+        {1, FAN_RULES_STOP, &eval_tuned_weights},
+        {1, FAN_RULES_MUST, &eval_tuned_weights},
+        {2, FAN_RULES_STOP, &eval_tuned_weights},
+        {2, FAN_RULES_MUST, &eval_tuned_weights_must},
+    };
+    ck_assert(memcmp(&eval_tuned_weights, &eval_tuned_weights_must,
+                     sizeof eval_tuned_weights) != 0);
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        search_config cfg;
+        search_config_default(&cfg);
+        cfg.eval_tuned = cases[i].tuned;
+        cfg.standpat_eval = 0;
+        search_config_weights_for(&cfg, cases[i].rules);
+        ck_assert_msg(!memcmp(&cfg.eval, cases[i].want, sizeof cfg.eval) &&
+                          !memcmp(&cfg.eval_sp, cases[i].want,
+                                  sizeof cfg.eval_sp),
+                      "case %u", i);
+    }
+    search_config hand, must;
+    search_config_default(&hand);
+    hand.eval_tuned = 0;
+    search_config_weights(&hand);
+    search_config_default(&must);
+    must.eval_tuned = 0;
+    search_config_weights_for(&must, FAN_RULES_MUST);
+    ck_assert(!memcmp(&hand.eval, &must.eval, sizeof hand.eval));
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("eval");
@@ -255,6 +294,7 @@ Suite *make_suite(void)
     tcase_add_loop_test(tc, features_by_other_means, 0, 4);
     tcase_add_loop_test(tc, copies_agree, 0, 4);
     tcase_add_loop_test(tc, standpat_weights, 0, 4);
+    tcase_add_test(tc, fitted_weights_by_ruleset);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -285,6 +285,43 @@ START_TEST(repetition_with_each_switch)
 }
 END_TEST
 
+/* contempt: a draw by the turn limit or by repetition scores -contempt
+ * for the side to move at the root, and a contempt above what the
+ * repetition saves makes the engine play on instead. */
+START_TEST(contempt_scores_draws)
+{
+    search_config cfg;
+    config_with(&cfg, -1);
+    cfg.contempt = 40;
+    fan_search_result r;
+    fan_position *p = FROM("9/9/9/WWW6/WWW4B1 w stop 399 -");
+    run_with(&r, &cfg, p, 4, 0);
+    ck_assert_int_eq(r.score, -40);
+    fan_position_free(p);
+    /* a win with the 400th turn is still a win */
+    p = FROM("9/9/W1B6/9/9 w stop 399 -");
+    run_with(&r, &cfg, p, 4, 0);
+    ck_assert_int_eq(r.score, FAN_SCORE_WIN - 1);
+    fan_position_free(p);
+    p = threefold_position();
+    run_with(&r, &cfg, p, 6, 0);
+    ck_assert_int_eq(r.score, -40);
+    ck_assert(r.best == FAN_TURN_MAKE(SQ("h5"), SQ("i5"), 0));
+    /* the same board without its history is worse than the draw by more
+     * than 100 (repetition_with_each_switch); a contempt past that
+     * avoids the repetition */
+    fan_search_result fresh;
+    fan_position *q = FROM("7B1/9/9/9/WWW6 b stop 7 -");
+    run_with(&fresh, &cfg, q, 6, 0);
+    fan_position_free(q);
+    cfg.contempt = -fresh.score + 100;
+    run_with(&r, &cfg, p, 6, 0);
+    ck_assert(r.best != FAN_TURN_MAKE(SQ("h5"), SQ("i5"), 0));
+    ck_assert_int_gt(r.score, -cfg.contempt);
+    fan_position_free(p);
+}
+END_TEST
+
 /* hist2: after searches of middle games the history holds maluses
  * (negative entries) and every entry is inside the gravity's bound. */
 START_TEST(hist2_is_bounded)
@@ -493,6 +530,7 @@ Suite *make_suite(void)
     tcase_add_loop_test(tc, random_positions_with_each_switch, 0, NSWITCHES);
     tcase_add_loop_test(tc, turn_limit_with_each_switch, 0, NSWITCHES);
     tcase_add_loop_test(tc, repetition_with_each_switch, 0, NSWITCHES + 1);
+    tcase_add_test(tc, contempt_scores_draws);
     tcase_add_test(tc, hist2_is_bounded);
     tcase_add_test(tc, lmr2_table);
     tcase_add_loop_test(tc, threatq_sees_the_threat, 0, 2);

@@ -58,7 +58,8 @@
  * random move), random; each engine may add level=N and threads=N.
  * Openings are --plies random moves; a game still going after
  * --max-plies plies (default 400) is a draw. --records FILE writes every
- * game's record, --positions FILE the quiet positions' material with the
+ * game's record (of either game: a Fanorona record after a line "# game
+ * G: A white|black, A scored S, pieces W-B"), --positions FILE the quiet positions' material with the
  * result, for tools/chess-fit-values.py.
  *
  * Example: fanorona-match --games 200 --a engine --b plain --movetime 20
@@ -147,6 +148,33 @@ static fan_position *opening(const match *m, int k)
 }
 
 /* Plays game g; returns 1, 0 or -1 from a's view. */
+/* --records: game g's record (fan_record_write) after a line "# game G:
+ * A white|black, A scored S, pieces W-B" with the men left of each
+ * colour, and a blank line. A forfeit or loss on time is in S only (the
+ * record's result is the board's). */
+static void write_record(match *m, int g, const fan_position *p, int a_white,
+                         int score)
+{
+    size_t need = 0;
+    fan_record_write(NULL, 0, &need, p);
+    char *text = malloc(need);
+    int rc = text ? fan_record_write(text, need, NULL, p) : FAN_ENOMEM;
+    if (rc != FAN_OK) {
+        fprintf(stderr, "game %d: no record: %s\n", g + 1, fan_strerror(rc));
+        free(text);
+        return;
+    }
+    uint64_t w = 0, b = 0;
+    fan_position_pieces(&w, p, FAN_WHITE);
+    fan_position_pieces(&b, p, FAN_BLACK);
+    pthread_mutex_lock(&m->lock);
+    fprintf(m->records, "# game %d: A %s, A scored %d, pieces %d-%d\n%s\n\n",
+            g + 1, a_white ? "white" : "black", score,
+            __builtin_popcountll(w), __builtin_popcountll(b), text);
+    pthread_mutex_unlock(&m->lock);
+    free(text);
+}
+
 static int play_game(match *m, int g, player *pa, player *pb)
 {
     fan_position *p = opening(m, g / 2);
@@ -212,6 +240,8 @@ static int play_game(match *m, int g, player *pa, player *pb)
     }
     match_count_game(m, g, score, reason, turns, fan_result_name(res),
                      fan_reason_name(reason));
+    if (m->records)
+        write_record(m, g, p, a_white, score);
     fan_position_free(p);
     return score;
 }
@@ -338,7 +368,7 @@ static const cli_option match_options[] = {
                                "(the opening included) is a draw (default "
                                "400)"},
     [OPT_RECORDS] = {.name = "--records", .kind = CLI_TEXT, .value = "FILE",
-                     .help = "chess: writes every game's record to FILE"},
+                     .help = "writes every game's record to FILE"},
     [OPT_POSITIONS] = {.name = "--positions", .kind = CLI_TEXT,
                        .value = "FILE",
                        .help = "chess: writes the material of the quiet "
@@ -369,10 +399,9 @@ static int run_match(const cli_command *cmd, const cli_value *v,
     defaults.max_depth = (uint32_t)v[OPT_DEPTH].number;
     m.chess = v[OPT_GAME].given && v[OPT_GAME].number == 1;
     m.max_plies = v[OPT_MAX_PLIES].given ? (int)v[OPT_MAX_PLIES].number : 400;
-    if (!m.chess && (v[OPT_MAX_PLIES].given || v[OPT_RECORDS].given ||
-                     v[OPT_POSITIONS].given))
-        return cli_usage_error(cmd, "--max-plies, --records and --positions "
-                                    "are for --game chess");
+    if (!m.chess && (v[OPT_MAX_PLIES].given || v[OPT_POSITIONS].given))
+        return cli_usage_error(cmd, "--max-plies and --positions are for "
+                                    "--game chess");
     if (m.chess && (v[OPT_ENDGAME].given || v[OPT_RULES].given))
         return cli_usage_error(cmd, "--endgame and --rules are for Fanorona");
     if (parse_spec(&m.a, a, &defaults, m.chess) ||

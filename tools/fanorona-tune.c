@@ -3,7 +3,8 @@
  * tuning, issue 13) and writes them as lib/eval-weights.c.
  *
  *   fanorona-tune [--iterations N] [--rate R] [--l2 L] [--flat]
- *                 [--fix-material] [--groups G] [--out FILE] DATA...
+ *                 [--fix-material] [--groups G] [--out FILE] [--name NAME]
+ *                 DATA...
  *
  * DATA files are what fanorona-selfplay writes: "POSITION-STRING;R", R the
  * result for the side to move (1, 0.5, 0). Each position's features are
@@ -25,7 +26,9 @@
  * One block of 1000 positions in ten is held out (consecutive lines are
  * one game) and its error printed too, before and after. The weights are
  * rounded to integers and written with the command line that produced
- * them into --out (default lib/eval-weights.c). */
+ * them into --out (default lib/eval-weights.c) as the eval_weights NAME
+ * (default eval_tuned_weights; lib/eval-weights-must.c holds the
+ * must-continue fit, eval_tuned_weights_must). */
 #include <fanorona.h>
 #include <math.h>
 #include <stdio.h>
@@ -147,9 +150,9 @@ static const char *const names[EF_COUNT] = {
     "captures opp", "targets opp", "targets own", "run own", "run opp",
     "isolated"};
 
-static int write_weights(const char *path, const double *w, unsigned groups,
-                         int argc, char **argv, double before, double after,
-                         size_t n)
+static int write_weights(const char *path, const char *name, const double *w,
+                         unsigned groups, int argc, char **argv, double before,
+                         double after, size_t n)
 {
     FILE *out = fopen(path, "w");
     if (!out)
@@ -163,7 +166,7 @@ static int write_weights(const char *path, const double *w, unsigned groups,
     for (int i = 0; i < argc; i++)
         fprintf(out, " %s", argv[i]);
     fprintf(out, "\n */\n#include \"search.h\"\n\n"
-                 "const eval_weights eval_tuned_weights = {\n");
+                 "const eval_weights %s = {\n", name);
     for (int half = 0; half < 2; half++) {
         fprintf(out, "    .%s = {\n", half ? "eg" : "mg");
         for (int i = 0; i < EF_COUNT; i++) {
@@ -183,6 +186,7 @@ static int write_weights(const char *path, const double *w, unsigned groups,
 int main(int argc, char **argv)
 {
     const char *out = "lib/eval-weights.c";
+    const char *name = "eval_tuned_weights";
     long iterations = 2000;
     double rate = 1.0, l2 = 0;
     int flat = 0, fix_material = 0;
@@ -191,6 +195,8 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--out") && i + 1 < argc)
             out = argv[++i];
+        else if (!strcmp(argv[i], "--name") && i + 1 < argc)
+            name = argv[++i];
         else if (!strcmp(argv[i], "--iterations") && i + 1 < argc)
             iterations = strtol(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--rate") && i + 1 < argc)
@@ -211,7 +217,7 @@ int main(int argc, char **argv)
     if (!d.n) {
         fprintf(stderr, "usage: fanorona-tune [--iterations N] [--rate R] "
                         "[--l2 L] [--flat] [--fix-material] [--groups G] "
-                        "[--out FILE] "
+                        "[--out FILE] [--name NAME] "
                         "DATA...\n");
         return 2;
     }
@@ -271,7 +277,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < EF_COUNT; i++)
         printf("%-14s mg %7.2f eg %7.2f\n",
                i < EF_PST ? names[i] : "square class", w[i], w[EF_COUNT + i]);
-    if (write_weights(out, w, groups, argc, argv, before, after, d.n)) {
+    if (write_weights(out, name, w, groups, argc, argv, before, after, d.n)) {
         fprintf(stderr, "fanorona-tune: cannot write %s\n", out);
         return 1;
     }

@@ -42,6 +42,7 @@ static const named_field fanorona_switches[] = {
     {"futility", offsetof(search_config, use_futility)},
     {"single", offsetof(search_config, use_single_ext)},
     {"tbdraw", offsetof(search_config, tb_draw)},
+    {"contempt", offsetof(search_config, contempt)},
     {"rfp", offsetof(search_config, use_rfp)},
     {"rfpdepth", offsetof(search_config, rfp_depth)},
     {"rfpmargin", offsetof(search_config, rfp_margin)},
