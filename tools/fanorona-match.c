@@ -59,8 +59,8 @@
  * Openings are --plies random moves; a game still going after
  * --max-plies plies (default 400) is a draw. --records FILE writes every
  * game's record (of either game: a Fanorona record after a line "# game
- * G: A white|black, A scored S, pieces W-B"), --positions FILE the quiet positions' material with the
- * result, for tools/chess-fit-values.py.
+ * G: A white|black, A scored S, pieces W-B"), --positions FILE the quiet
+ * positions' material with the result, for tools/chess-fit-values.py.
  *
  * Example: fanorona-match --games 200 --a engine --b plain --movetime 20
  *          fanorona-match --a engine --b uci:OLD --tc 10+0.1 --sprt 0,10
@@ -147,7 +147,6 @@ static fan_position *opening(const match *m, int k)
     }
 }
 
-/* Plays game g; returns 1, 0 or -1 from a's view. */
 /* --records: game g's record (fan_record_write) after a line "# game G:
  * A white|black, A scored S, pieces W-B" with the men left of each
  * colour, and a blank line. A forfeit or loss on time is in S only (the
@@ -175,6 +174,7 @@ static void write_record(match *m, int g, const fan_position *p, int a_white,
     free(text);
 }
 
+/* Plays game g; returns 1, 0 or -1 from a's view. */
 static int play_game(match *m, int g, player *pa, player *pb)
 {
     fan_position *p = opening(m, g / 2);

@@ -25,7 +25,7 @@ typedef struct match {
     int end_min, end_max; /* --endgame: openings with this many pieces */
     int balanced_cp; /* --balanced: openings scored within this, or -1 */
     uint64_t seed;
-    FILE *records;   /* chess --records: every game's record, or NULL */
+    FILE *records;   /* --records: every game's record, or NULL */
     FILE *positions; /* chess --positions: material and result, or NULL */
     /* shared between jobs */
     pthread_mutex_t lock;
