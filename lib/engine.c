@@ -28,6 +28,7 @@ static void search_config_params(search_config *cfg)
     cfg->lmr_b = 225;
     cfg->threatq_plies = 1;
     cfg->threatq_standpat = 0;
+    cfg->iir_depth = 4;
 }
 
 void search_config_default(search_config *cfg)
@@ -333,6 +334,7 @@ void search_set_game(fan_search *s, const search_game *game, int use_pvs,
     s->game = game;
     s->run_pvs = use_pvs;
     s->run_aspiration = use_aspiration;
+    s->run_partial = 0;
 }
 
 FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
@@ -369,6 +371,7 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
         lmr_table_fill(s->lmr, s->run.lmr_a, s->run.lmr_b);
     search_set_game(s, &search_game_fanorona, s->run.use_pvs,
                     s->run.use_aspiration);
+    s->run_partial = s->run.use_partial;
     s->rules = pos->rules;
     s->gen = mg_turns_for_cpu();
     s->eval = evaluate_for_cpu();

@@ -35,6 +35,8 @@ typedef struct search_worker {
     uint64_t nodes;
     int seldepth;
     int depth_done;            /* last completed iteration */
+    int partial_best;          /* the root turn (index) that beat the first
+                                * of the iteration in progress, or -1 */
     root_move *roots;
     root_move *saved;          /* roots of the last completed iteration */
     int nroots;
@@ -96,6 +98,7 @@ struct fan_search {
     chess_state chess_root;        /* the root of a chess run */
     const search_game *game;       /* the game of this run */
     int run_pvs, run_aspiration;   /* the root's switches of this run */
+    int run_partial;               /* use_partial (Fanorona only) */
     search_worker **workers;
     int nworkers;
     /* per run */

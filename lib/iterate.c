@@ -51,6 +51,9 @@ static int search_root(search_worker *w, int first, int depth, int alpha, int be
             rm->pv_length = 1;
             for (int k = 1; k < n && k < FAN_SEARCH_PV_MAX; k++)
                 rm->pv[rm->pv_length++] = w->pv[1][k];
+            if (score > alpha && i != first && first == 0)
+                w->partial_best = i; /* better than the first: searched
+                                      * with an open window to the end */
             if (score > alpha)
                 alpha = score;
             if (score >= beta)
@@ -147,6 +150,21 @@ static int proven(const search_worker *w, int lines, int depth)
     return 1;
 }
 
+/* After a stopped iteration: the root turn of the iteration in progress
+ * that beat its first turn (the previous iteration's best) comes first,
+ * with its deeper score and line, over the last completed iteration's
+ * order; the rest keep that order. */
+static void promote_partial(search_worker *w, const root_move *found)
+{
+    int k = 0;
+    while (k < w->nroots && w->roots[k].turn != found->turn)
+        k++;
+    if (k == w->nroots)
+        return;
+    memmove(&w->roots[1], &w->roots[0], (size_t)k * sizeof *w->roots);
+    w->roots[0] = *found;
+}
+
 /* Iterative deepening of one thread. Helpers start on odd depths for odd
  * ids so that the threads spread over two depths. */
 void search_iterate(search_worker *w)
@@ -155,6 +173,7 @@ void search_iterate(search_worker *w)
     int lines = s->multipv < w->nroots ? s->multipv : w->nroots;
     root_move *saved = w->saved;
     for (int depth = 1 + (w->id & 1); depth <= s->depth_limit; depth++) {
+        w->partial_best = -1;
         for (int line = 0; line < lines; line++) {
             int prev = w->roots[line].score;
             search_line(w, line, depth, prev);
@@ -162,9 +181,18 @@ void search_iterate(search_worker *w)
                 break;
         }
         if (stopped(s)) {
-            /* keep the last completed iteration's lines */
-            if (w->depth_done > 0)
+            /* keep the last completed iteration's lines, with a better
+             * first turn of the stopped one (run_partial, one line) */
+            if (w->depth_done > 0) {
+                int promote = s->run_partial && lines == 1 &&
+                              w->partial_best > 0;
+                root_move found;
+                if (promote)
+                    found = w->roots[w->partial_best];
                 memcpy(w->roots, saved, (size_t)w->nroots * sizeof *saved);
+                if (promote)
+                    promote_partial(w, &found);
+            }
             break;
         }
         /* a later line may have scored above an earlier one (the table

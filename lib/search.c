@@ -154,17 +154,37 @@ static int qsearch_body(search_worker *w, const spos *p, int alpha, int beta,
      * counted by qply), so the extra work is one list of paikas per
      * threatened leaf. With threatq_standpat the eval bounds it as at a
      * capture node. */
+    /* qtt: the table's result of an earlier visit, of any depth, closes
+     * a null window as in the full-width search, and its turn goes first;
+     * the node's own result is kept at depth 0 (never over a deeper one of
+     * the same position), which no full-width node takes as a cutoff */
+    tt_hit hit = {0, 0, 0, 0};
+    int have_hit = cfg->use_qtt && tt_probe(&w->s->tt, p->key, &hit);
+    if (have_hit && beta - alpha == 1) {
+        int v = score_from_tt(hit.score, ply);
+        if ((hit.bound == TT_BOUND_EXACT) ||
+            (hit.bound == TT_BOUND_LOWER && v >= beta) ||
+            (hit.bound == TT_BOUND_UPPER && v <= alpha))
+            return v;
+    }
+    int store = cfg->use_qtt && !(have_hit && hit.depth > 0);
+    int alpha0 = alpha;
     int best = -SCORE_INF;
+    fan_turn best_move = 0;
     if (threatened ? cfg->threatq_standpat : cfg->qsearch_standpat) {
         best = w->s->eval(threatened ? &cfg->eval : &cfg->eval_sp, p->own, p->opp) +
                (threatened ? 0 : cfg->standpat_bonus);
-        if (best >= beta)
+        if (best >= beta) {
+            if (store)
+                tt_store(&w->s->tt, p->key, 0, score_to_tt(best, ply), 0,
+                         TT_BOUND_LOWER);
             return best;
+        }
         if (best > alpha)
             alpha = best;
     }
     int n = gen_node_turns(w, p, ply);
-    score_moves(w, p, ply, 0, n);
+    score_moves(w, p, ply, have_hit ? hit.move : 0, n);
     for (int i = 0; i < n; i++) {
         pick(PLY_MOVES(w, ply), PLY_SCORES(w, ply), i, n);
         fan_turn t = PLY_MOVES(w, ply)[i];
@@ -173,8 +193,15 @@ static int qsearch_body(search_worker *w, const spos *p, int alpha, int beta,
         int score = -qsearch(w, &child, -beta, -alpha, ply + 1, qply + 1);
         if (stopped(w->s))
             return 0;
-        if (search_improve(w, ply, t, score, &best, NULL, &alpha, beta))
+        if (search_improve(w, ply, t, score, &best, &best_move, &alpha, beta))
             break;
+    }
+    if (store) {
+        int bound = best >= beta     ? TT_BOUND_LOWER
+                    : best > alpha0 ? TT_BOUND_EXACT
+                                    : TT_BOUND_UPPER;
+        tt_store(&w->s->tt, p->key, bound == TT_BOUND_UPPER ? 0 : best_move,
+                 score_to_tt(best, ply), 0, bound);
     }
     return best;
 }
@@ -239,12 +266,14 @@ static int null_move(search_worker *w, const spos *p, int beta, int depth,
  * turn of good history and more for a bad one with hist2, never below
  * depth 1. */
 static int late_reduction(const search_worker *w, const spos *p, fan_turn t,
-                          int i, int depth, int ply)
+                          int i, int depth, int ply, int pv_node)
 {
     const search_config *cfg = &w->s->run;
-    if (!(cfg->use_lmr || cfg->use_lmr2) || FAN_TURN_CAPTURED(t) ||
-        depth < 3 || i < 3 || t == w->killers[ply][0] ||
-        t == w->killers[ply][1])
+    if (!(cfg->use_lmr || cfg->use_lmr2) || depth < 3 || i < 3)
+        return 0;
+    if (FAN_TURN_CAPTURED(t))
+        return cfg->lmr_captures ? 1 : 0;
+    if (t == w->killers[ply][0] || t == w->killers[ply][1])
         return 0;
     int r = cfg->use_lmr2
                 ? w->s->lmr[depth < LMR_TABLE ? depth : LMR_TABLE - 1]
@@ -253,6 +282,8 @@ static int late_reduction(const search_worker *w, const spos *p, fan_turn t,
     if (cfg->use_hist2)
         r -= w->history[p->stm][FAN_TURN_FROM(t)][FAN_TURN_TO(t)] /
              (HISTORY_MAX / 2);
+    if (!pv_node)
+        r += cfg->lmr_nonpv;
     if (r < 0)
         r = 0;
     return r > depth - 2 ? depth - 2 : r;
@@ -338,6 +369,12 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
         }
     }
 
+    /* iir: with no turn from the table to search first, the node is
+     * searched one turn shallower (its result then gives the table a turn
+     * for the next visit) */
+    if (cfg->use_iir && depth >= cfg->iir_depth && !(have_hit && hit.move))
+        depth--;
+
     int n = gen_node_turns(w, p, ply);
     if (n == 0)
         return -SCORE_WIN + ply;
@@ -384,7 +421,7 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
         if (i == 0 || !cfg->use_pvs) {
             score = -search(w, &child, -beta, -alpha, depth - 1, ply + 1);
         } else {
-            int r = late_reduction(w, p, t, i, depth, ply);
+            int r = late_reduction(w, p, t, i, depth, ply, pv_node);
             score = -search(w, &child, -alpha - 1, -alpha, depth - 1 - r,
                             ply + 1);
             if (score > alpha && r)

@@ -145,6 +145,21 @@ typedef struct search_config {
                           * capture searches its paikas */
     int threatq_plies;   /* ... at quiescence plies below this */
     int threatq_standpat;/* ... with the static eval as a stand-pat bound */
+    int use_qtt;         /* quiescence nodes that search turns probe the
+                          * transposition table (cutoffs at null windows,
+                          * the table's turn first) and store their result
+                          * at depth 0 */
+    int use_iir;         /* internal iterative reduction: a node with no
+                          * turn from the table is searched one turn
+                          * shallower ... */
+    int iir_depth;       /* ... from this depth */
+    int use_partial;     /* a stopped iteration's root turn that beat the
+                          * previous best at the new depth is played */
+    int lmr_nonpv;       /* late move reductions: this many turns more
+                          * at null-window (non-PV) nodes */
+    int lmr_captures;    /* late move reductions of late captures too
+                          * (by one turn), where a capture is compulsory
+                          * and the turns are its choices */
     int eval_tuned;      /* 1: the stop-at-will fit in both rulesets; 2: the
                           * fit of the search's ruleset; 0: the hand
                           * weights below */

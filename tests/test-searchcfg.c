@@ -39,6 +39,9 @@ static const struct {
     SWITCH(use_hist2),
     SWITCH(use_lmr2),
     SWITCH(use_threatq),
+    SWITCH(use_qtt),
+    SWITCH(use_iir),
+    SWITCH(lmr_nonpv),
     SWITCH_ON(eval_tuned),
 };
 #define NSWITCHES ((int)(sizeof switches / sizeof switches[0]))
@@ -322,6 +325,54 @@ START_TEST(contempt_scores_draws)
 }
 END_TEST
 
+/* partial: a run stopped (here by a node limit: one thread, so the same
+ * tree as a run to a fixed depth) in the middle of an iteration plays the
+ * root turn of that iteration that beat its first turn, the previous
+ * iteration's best, with the same nodes and depth as without the switch.
+ * The completed iteration (a run to that depth) can only score its best
+ * at least as high as that turn's score. */
+START_TEST(partial_plays_the_better_turn)
+{
+    search_config off, on;
+    config_with(&off, -1);
+    config_with(&on, -1);
+    on.use_partial = 1;
+    int differ = 0, runs = 0, same = 0;
+    for (int i = 0; i < NWORK; i++) {
+        fan_position *p = work_position(i);
+        for (uint64_t limit = 3000; limit < 400000; limit += limit / 3) {
+            fan_search_result r0, r1;
+            run_with(&r0, &off, p, 0, limit);
+            run_with(&r1, &on, p, 0, limit);
+            runs++;
+            ck_assert_uint_eq(r1.depth, r0.depth);
+            ck_assert_uint_eq(r1.nodes, r0.nodes);
+            if (r1.best == r0.best) {
+                ck_assert_int_eq(r1.score, r0.score);
+                continue;
+            }
+            differ++;
+            ck_assert(r1.pv[0] == r1.best);
+            fan_search_result full;
+            run_with(&full, &off, p, r0.depth + 1, 0);
+            same += r1.best == full.best;
+            ck_assert_msg(r1.score <= full.score,
+                          "position %d, %llu nodes: %d above the completed "
+                          "iteration's %d",
+                          i, (unsigned long long)limit, r1.score, full.score);
+        }
+        fan_position_free(p);
+    }
+    printf("partial: %d of %d runs play another turn, %d of them the "
+           "completed iteration's best\n", differ, runs, same);
+    ck_assert(differ > 0);
+    /* a turn that beat the first of its iteration is mostly still the
+     * best when the iteration completes (a turn promoted without beating
+     * it almost never is: none of 62 in a deliberately broken build) */
+    ck_assert_msg(3 * same >= differ, "%d of %d", same, differ);
+}
+END_TEST
+
 /* hist2: after searches of middle games the history holds maluses
  * (negative entries) and every entry is inside the gravity's bound. */
 START_TEST(hist2_is_bounded)
@@ -531,6 +582,7 @@ Suite *make_suite(void)
     tcase_add_loop_test(tc, turn_limit_with_each_switch, 0, NSWITCHES);
     tcase_add_loop_test(tc, repetition_with_each_switch, 0, NSWITCHES + 1);
     tcase_add_test(tc, contempt_scores_draws);
+    tcase_add_test(tc, partial_plays_the_better_turn);
     tcase_add_test(tc, hist2_is_bounded);
     tcase_add_test(tc, lmr2_table);
     tcase_add_loop_test(tc, threatq_sees_the_threat, 0, 2);
