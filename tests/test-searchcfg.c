@@ -40,7 +40,7 @@ static const struct {
     SWITCH(use_lmr2),
     SWITCH(use_threatq),
     SWITCH(use_qtt),
-    SWITCH(use_iir),
+    SWITCH_ON(use_iir),
     SWITCH(lmr_nonpv),
     SWITCH_ON(eval_tuned),
 };
