@@ -42,6 +42,11 @@ typedef struct search_worker {
     int nroots;
     int history[2][BOARD_SQUARES][BOARD_SQUARES];
     fan_turn killers[MAX_PLY][2];
+    fan_turn counter[2][BOARD_SQUARES][BOARD_SQUARES]; /* use_countermove:
+                                * by the side to move and the previous
+                                * turn's origin and destination */
+    fan_turn path[MAX_PLY + 1]; /* the turn played at each ply of the line
+                                * (0: a pass) */
     unsigned char passed[MAX_PLY + 1]; /* the node of ply follows a pass */
     fan_turn pv[MAX_PLY][MAX_PLY];
     int pvlen[MAX_PLY];
@@ -235,6 +240,8 @@ void score_moves(search_worker *w, const spos *p, int ply, fan_turn tt_move,
                  int n);
 /* Moves the best-scored remaining turn to index i. */
 void pick(fan_turn *moves, int *scores, int i, int n);
+/* The counter turn of the node at ply (use_countermove), or 0. */
+fan_turn counter_move(const search_worker *w, const spos *p, int ply);
 /* A turn that caused a cutoff: history and killers. */
 void reward(search_worker *w, const spos *p, int ply, fan_turn t, int depth);
 /* The history's bound with hist2 (use_hist2): every update moves an

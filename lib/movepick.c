@@ -24,6 +24,7 @@ void score_moves(search_worker *w, const spos *p, int ply,
 {
     const fan_turn *moves = PLY_MOVES(w, ply);
     int *scores = PLY_SCORES(w, ply);
+    fan_turn cm = counter_move(w, p, ply);
     for (int i = 0; i < n; i++) {
         fan_turn t = moves[i];
         int h = w->history[p->stm][FAN_TURN_FROM(t)][FAN_TURN_TO(t)];
@@ -35,13 +36,26 @@ void score_moves(search_worker *w, const spos *p, int ply,
             scores[i] = 1 << 28;
         else if (t == w->killers[ply][1])
             scores[i] = (1 << 28) - 1;
+        else if (t == cm)
+            scores[i] = (1 << 28) - 2;
         else
             scores[i] = h;
     }
 }
 
-static void new_killer(search_worker *w, int ply, fan_turn t)
+fan_turn counter_move(const search_worker *w, const spos *p, int ply)
 {
+    fan_turn prev = ply > 0 ? w->path[ply - 1] : 0;
+    if (!w->s->run.use_countermove || !prev)
+        return 0;
+    return w->counter[p->stm][FAN_TURN_FROM(prev)][FAN_TURN_TO(prev)];
+}
+
+static void new_killer(search_worker *w, const spos *p, int ply, fan_turn t)
+{
+    fan_turn prev = ply > 0 ? w->path[ply - 1] : 0;
+    if (w->s->run.use_countermove && prev && !FAN_TURN_CAPTURED(t))
+        w->counter[p->stm][FAN_TURN_FROM(prev)][FAN_TURN_TO(prev)] = t;
     if (!FAN_TURN_CAPTURED(t) && w->killers[ply][0] != t) {
         w->killers[ply][1] = w->killers[ply][0];
         w->killers[ply][0] = t;
@@ -57,7 +71,7 @@ void reward(search_worker *w, const spos *p, int ply, fan_turn t, int depth)
             for (int b = 0; b < BOARD_SQUARES; b++)
                 w->history[p->stm][a][b] /= 2;
     }
-    new_killer(w, ply, t);
+    new_killer(w, p, ply, t);
 }
 
 /* h moves by bonus less its share h * |bonus| / HISTORY_MAX of the way
@@ -80,5 +94,5 @@ void reward_gravity(search_worker *w, const spos *p, int ply, fan_turn t,
             if (tried[i] != t)
                 gravity(&hist[FAN_TURN_FROM(tried[i])][FAN_TURN_TO(tried[i])],
                         -bonus);
-    new_killer(w, ply, t);
+    new_killer(w, p, ply, t);
 }

@@ -190,6 +190,7 @@ static int qsearch_body(search_worker *w, const spos *p, int alpha, int beta,
         fan_turn t = PLY_MOVES(w, ply)[i];
         spos child;
         spos_play(&child, p, t);
+        w->path[ply] = t;
         int score = -qsearch(w, &child, -beta, -alpha, ply + 1, qply + 1);
         if (stopped(w->s))
             return 0;
@@ -251,6 +252,7 @@ static int null_move(search_worker *w, const spos *p, int beta, int depth,
     int idx = w->s->root_index + ply;
     spos child;
     spos_pass(&child, p);
+    w->path[ply] = 0;
     w->keys[idx + 1] = child.key;
     w->clock[idx + 1] = 0;
     w->passed[ply + 1] = 1;
@@ -407,6 +409,7 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
         int quiet = !FAN_TURN_CAPTURED(t);
         spos child;
         spos_play(&child, p, t);
+        w->path[ply] = t;
         w->keys[idx + 1] = child.key;
         w->clock[idx + 1] = quiet ? w->clock[idx] + 1 : 0;
         int score;
@@ -462,6 +465,7 @@ static int fanorona_root_child(search_worker *w, const root_move *rm,
 {
     const fan_search *s = w->s;
     int quiet = !FAN_TURN_CAPTURED(rm->turn);
+    w->path[0] = rm->turn;
     w->keys[s->root_index + 1] = rm->child.key;
     w->clock[s->root_index + 1] = quiet ? w->clock[s->root_index] + 1 : 0;
     return search(w, &rm->child, alpha, beta, depth, 1);

@@ -157,6 +157,9 @@ typedef struct search_config {
                           * previous best at the new depth is played */
     int lmr_nonpv;       /* late move reductions: this many turns more
                           * at null-window (non-PV) nodes */
+    int use_countermove; /* move ordering: the paika that last refuted
+                          * the opponent's previous turn comes after the
+                          * killers */
     int lmr_captures;    /* late move reductions of late captures too
                           * (by one turn), where a capture is compulsory
                           * and the turns are its choices */

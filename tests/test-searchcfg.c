@@ -42,6 +42,8 @@ static const struct {
     SWITCH(use_qtt),
     SWITCH_ON(use_iir),
     SWITCH(lmr_nonpv),
+    SWITCH(lmr_captures),
+    SWITCH(use_countermove),
     SWITCH_ON(eval_tuned),
 };
 #define NSWITCHES ((int)(sizeof switches / sizeof switches[0]))

@@ -68,6 +68,7 @@ static const named_field fanorona_switches[] = {
     {"partial", offsetof(search_config, use_partial)},
     {"lmrnonpv", offsetof(search_config, lmr_nonpv)},
     {"lmrcap", offsetof(search_config, lmr_captures)},
+    {"cmove", offsetof(search_config, use_countermove)},
     {"mob", offsetof(search_config, w_mobility)},
     {"strong", offsetof(search_config, w_strong)},
     {"threat", offsetof(search_config, w_threat)},
