@@ -46,6 +46,7 @@ void search_config_default(search_config *cfg)
     cfg->use_futility = 0;
     cfg->use_single_ext = 0;
     cfg->use_iir = 1; /* +18 (+4..+32) at equal time, SPRT H1 */
+    cfg->lmr_captures = 1; /* +17 (+4..+31) at equal time, SPRT H1 */
     cfg->tb_draw = FAN_SEARCH_TB_DRAW_BAND;
     cfg->w_mobility = 2;
     cfg->w_strong = 0;
