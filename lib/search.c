@@ -54,6 +54,25 @@ int score_from_tt(int score, int ply)
     return score;
 }
 
+/* Whether a table entry decides a node with the window (alpha, beta):
+ * *v is then its score at ply. */
+static int tt_decides(const tt_hit *hit, int alpha, int beta, int ply, int *v)
+{
+    *v = score_from_tt(hit->score, ply);
+    return hit->bound == TT_BOUND_EXACT ||
+           (hit->bound == TT_BOUND_LOWER && *v >= beta) ||
+           (hit->bound == TT_BOUND_UPPER && *v <= alpha);
+}
+
+/* The bound a node's best score gives: alpha0 the window's lower end when
+ * the node was entered. */
+static int tt_bound(int best, int alpha0, int beta)
+{
+    return best >= beta    ? TT_BOUND_LOWER
+           : best > alpha0 ? TT_BOUND_EXACT
+                           : TT_BOUND_UPPER;
+}
+
 /* The unique turns of p into the list of ply, the stack grown when they
  * do not fit; a failure to grow stops the search (fan_search_run then
  * reports FAN_ENOMEM). */
@@ -160,13 +179,10 @@ static int qsearch_body(search_worker *w, const spos *p, int alpha, int beta,
      * the same position), which no full-width node takes as a cutoff */
     tt_hit hit = {0, 0, 0, 0};
     int have_hit = cfg->use_qtt && tt_probe(&w->s->tt, p->key, &hit);
-    if (have_hit && beta - alpha == 1) {
-        int v = score_from_tt(hit.score, ply);
-        if ((hit.bound == TT_BOUND_EXACT) ||
-            (hit.bound == TT_BOUND_LOWER && v >= beta) ||
-            (hit.bound == TT_BOUND_UPPER && v <= alpha))
-            return v;
-    }
+    int tt_v;
+    if (have_hit && beta - alpha == 1 &&
+        tt_decides(&hit, alpha, beta, ply, &tt_v))
+        return tt_v;
     int store = cfg->use_qtt && !(have_hit && hit.depth > 0);
     int alpha0 = alpha;
     int best = -SCORE_INF;
@@ -198,9 +214,7 @@ static int qsearch_body(search_worker *w, const spos *p, int alpha, int beta,
             break;
     }
     if (store) {
-        int bound = best >= beta     ? TT_BOUND_LOWER
-                    : best > alpha0 ? TT_BOUND_EXACT
-                                    : TT_BOUND_UPPER;
+        int bound = tt_bound(best, alpha0, beta);
         tt_store(&w->s->tt, p->key, bound == TT_BOUND_UPPER ? 0 : best_move,
                  score_to_tt(best, ply), 0, bound);
     }
@@ -346,13 +360,10 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
 
     tt_hit hit = {0, 0, 0, 0};
     int have_hit = cfg->use_tt && tt_probe(&s->tt, p->key, &hit);
-    if (have_hit && !pv_node && hit.depth >= depth) {
-        int v = score_from_tt(hit.score, ply);
-        if ((hit.bound == TT_BOUND_EXACT) ||
-            (hit.bound == TT_BOUND_LOWER && v >= beta) ||
-            (hit.bound == TT_BOUND_UPPER && v <= alpha))
-            return v;
-    }
+    int tt_v;
+    if (have_hit && !pv_node && hit.depth >= depth &&
+        tt_decides(&hit, alpha, beta, ply, &tt_v))
+        return tt_v;
 
     if (!pv_node && (cfg->use_rfp || cfg->use_null) &&
         beta > -SCORE_WIN_MIN && beta < SCORE_WIN_MIN && quiet_with_turns(p)) {
@@ -447,9 +458,7 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
             tried[ntried++] = t;
     }
     if (cfg->use_tt) {
-        int bound = best >= beta     ? TT_BOUND_LOWER
-                    : best > alpha0 ? TT_BOUND_EXACT
-                                    : TT_BOUND_UPPER;
+        int bound = tt_bound(best, alpha0, beta);
         tt_store(&s->tt, p->key, bound == TT_BOUND_UPPER ? 0 : best_move,
                  score_to_tt(best, ply), depth, bound);
     }
