@@ -28,8 +28,10 @@ grep -q '^A: 0 lost on time, least clock left after a turn [0-9]* ms$' "$out" ||
     { cat "$out"; echo "no clock figures"; exit 1; }
 
 # the time a turn at a fixed time: a median near it, none far below it
-# but forced or proven turns
-"$match" --games 2 --a engine --b random --movetime 30 --plies 2 >"$out"
+# but forced or proven turns (against an opponent that lasts: the engine
+# proves its win against a random mover within a few turns, and then
+# answers at once)
+"$match" --games 2 --a engine --b engine:depth=3 --movetime 30 --plies 2 >"$out"
 line=$(grep '^A: time a turn ' "$out") || { cat "$out"; echo "no time figures"; exit 1; }
 median=$(echo "$line" | sed -n 's/.* median \([0-9.]*\) .*/\1/p')
 awk -v m="$median" 'BEGIN { exit !(m >= 27 && m <= 60) }' ||
