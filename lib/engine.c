@@ -29,6 +29,10 @@ static void search_config_params(search_config *cfg)
     cfg->threatq_plies = 1;
     cfg->threatq_standpat = 0;
     cfg->iir_depth = 4;
+    cfg->singular_depth = 6;
+    cfg->singular_margin = 3;
+    cfg->lmr_first = 3;
+    cfg->lmr_late = 8;
 }
 
 void search_config_default(search_config *cfg)

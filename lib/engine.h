@@ -45,9 +45,12 @@ typedef struct search_worker {
     fan_turn counter[2][BOARD_SQUARES][BOARD_SQUARES]; /* use_countermove:
                                 * by the side to move and the previous
                                 * turn's origin and destination */
-    fan_turn path[MAX_PLY + 1]; /* the turn played at each ply of the line
-                                * (0: a pass) */
+    fan_turn path[MAX_PLY + 1]; /* use_countermove: the turn played at
+                                * each ply of the line (0: a pass); not
+                                * written with the switch off */
     unsigned char passed[MAX_PLY + 1]; /* the node of ply follows a pass */
+    fan_turn excluded[MAX_PLY + 1]; /* use_singular: the turn a node of
+                                * ply leaves out (0: none) */
     fan_turn pv[MAX_PLY][MAX_PLY];
     int pvlen[MAX_PLY];
     /* the turn lists of the nodes on the current line, one after the

@@ -206,7 +206,8 @@ static int qsearch_body(search_worker *w, const spos *p, int alpha, int beta,
         fan_turn t = PLY_MOVES(w, ply)[i];
         spos child;
         spos_play(&child, p, t);
-        w->path[ply] = t;
+        if (cfg->use_countermove)
+            w->path[ply] = t;
         int score = -qsearch(w, &child, -beta, -alpha, ply + 1, qply + 1);
         if (stopped(w->s))
             return 0;
@@ -285,7 +286,7 @@ static int late_reduction(const search_worker *w, const spos *p, fan_turn t,
                           int i, int depth, int ply, int pv_node)
 {
     const search_config *cfg = &w->s->run;
-    if (!(cfg->use_lmr || cfg->use_lmr2) || depth < 3 || i < 3)
+    if (!(cfg->use_lmr || cfg->use_lmr2) || depth < 3 || i < cfg->lmr_first)
         return 0;
     if (FAN_TURN_CAPTURED(t))
         return cfg->lmr_captures ? 1 : 0;
@@ -294,7 +295,7 @@ static int late_reduction(const search_worker *w, const spos *p, fan_turn t,
     int r = cfg->use_lmr2
                 ? w->s->lmr[depth < LMR_TABLE ? depth : LMR_TABLE - 1]
                            [i < LMR_TABLE ? i : LMR_TABLE - 1]
-                : 1 + (i >= 8) + (depth >= 8);
+                : 1 + (i >= cfg->lmr_late) + (depth >= cfg->lmr_late);
     if (cfg->use_hist2)
         r -= w->history[p->stm][FAN_TURN_FROM(t)][FAN_TURN_TO(t)] /
              (HISTORY_MAX / 2);
@@ -307,6 +308,31 @@ static int late_reduction(const search_worker *w, const spos *p, fan_turn t,
 
 static int search_body(search_worker *w, const spos *p, int alpha, int beta,
                        int depth, int ply);
+
+/* Singular extension (use_singular): the table's turn of p, when it holds
+ * a lower bound from nearly this depth, is the only good turn if every
+ * other turn, searched at half the depth, fails low against that bound
+ * less a margin; it is then searched a turn deeper. Returns that turn, or
+ * 0. The search leaving it out runs at the same ply (w->excluded), before
+ * the node lists its own turns. */
+static fan_turn singular_turn(search_worker *w, const spos *p,
+                              const tt_hit *hit, int have_hit, int depth,
+                              int ply)
+{
+    const search_config *cfg = &w->s->run;
+    if (!have_hit || !hit->move || !(hit->bound & TT_BOUND_LOWER) ||
+        hit->depth < depth - 3)
+        return 0;
+    int v = score_from_tt(hit->score, ply);
+    if (v <= -SCORE_WIN_MIN || v >= SCORE_WIN_MIN)
+        return 0;
+    int sbeta = v - cfg->singular_margin * depth;
+    w->excluded[ply] = hit->move;
+    int score = search_body(w, p, sbeta - 1, sbeta, (depth - 1) / 2, ply);
+    w->excluded[ply] = 0;
+    w->pvlen[ply] = ply;
+    return score < sbeta ? hit->move : 0;
+}
 
 static int search(search_worker *w, const spos *p, int alpha, int beta, int depth,
                   int ply)
@@ -358,14 +384,18 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
     if (ply > w->seldepth)
         w->seldepth = ply;
 
+    /* a node of a singular search (use_singular) leaves out the table's
+     * turn: its table entry is not that node's, so it is neither used for
+     * a cut-off nor written */
+    fan_turn excluded = w->excluded[ply];
     tt_hit hit = {0, 0, 0, 0};
     int have_hit = cfg->use_tt && tt_probe(&s->tt, p->key, &hit);
     int tt_v;
-    if (have_hit && !pv_node && hit.depth >= depth &&
+    if (have_hit && !pv_node && !excluded && hit.depth >= depth &&
         tt_decides(&hit, alpha, beta, ply, &tt_v))
         return tt_v;
 
-    if (!pv_node && (cfg->use_rfp || cfg->use_null) &&
+    if (!pv_node && !excluded && (cfg->use_rfp || cfg->use_null) &&
         beta > -SCORE_WIN_MIN && beta < SCORE_WIN_MIN && quiet_with_turns(p)) {
         int eval = s->eval(&cfg->eval, p->own, p->opp);
         /* reverse futility: far enough above beta that a paika of this
@@ -387,6 +417,14 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
      * for the next visit) */
     if (cfg->use_iir && depth >= cfg->iir_depth && !(have_hit && hit.move))
         depth--;
+
+    fan_turn singular = 0;
+    if (cfg->use_singular && !excluded && ply > 0 &&
+        depth >= cfg->singular_depth && ply < 2 * s->depth_limit) {
+        singular = singular_turn(w, p, &hit, have_hit, depth, ply);
+        if (stopped(s))
+            return 0;
+    }
 
     int n = gen_node_turns(w, p, ply);
     if (n == 0)
@@ -417,10 +455,14 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
         if (cfg->use_ordering)
             pick(PLY_MOVES(w, ply), PLY_SCORES(w, ply), i, n);
         fan_turn t = PLY_MOVES(w, ply)[i];
+        if (t == excluded)
+            continue;
         int quiet = !FAN_TURN_CAPTURED(t);
+        int d1 = depth - 1 + (t == singular);
         spos child;
         spos_play(&child, p, t);
-        w->path[ply] = t;
+        if (cfg->use_countermove)
+            w->path[ply] = t;
         w->keys[idx + 1] = child.key;
         w->clock[idx + 1] = quiet ? w->clock[idx] + 1 : 0;
         int score;
@@ -432,17 +474,18 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
         if (i >= lmp_after && best > -SCORE_WIN_MIN &&
             !mg_capturers(child.opp, child.own))
             continue;
-        if (i == 0 || !cfg->use_pvs) {
-            score = -search(w, &child, -beta, -alpha, depth - 1, ply + 1);
+        if (best == -SCORE_INF || !cfg->use_pvs) {
+            score = -search(w, &child, -beta, -alpha, d1, ply + 1);
         } else {
             int r = late_reduction(w, p, t, i, depth, ply, pv_node);
-            score = -search(w, &child, -alpha - 1, -alpha, depth - 1 - r,
-                            ply + 1);
+            if (r && quiet && cfg->lmr_threat &&
+                mg_capturers(child.opp, child.own))
+                r--;
+            score = -search(w, &child, -alpha - 1, -alpha, d1 - r, ply + 1);
             if (score > alpha && r)
-                score = -search(w, &child, -alpha - 1, -alpha, depth - 1,
-                                ply + 1);
+                score = -search(w, &child, -alpha - 1, -alpha, d1, ply + 1);
             if (score > alpha && score < beta)
-                score = -search(w, &child, -beta, -alpha, depth - 1, ply + 1);
+                score = -search(w, &child, -beta, -alpha, d1, ply + 1);
         }
         if (stopped(s))
             return 0;
@@ -457,7 +500,7 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
         if (quiet && cfg->use_hist2 && ntried < 64)
             tried[ntried++] = t;
     }
-    if (cfg->use_tt) {
+    if (cfg->use_tt && !excluded) {
         int bound = tt_bound(best, alpha0, beta);
         tt_store(&s->tt, p->key, bound == TT_BOUND_UPPER ? 0 : best_move,
                  score_to_tt(best, ply), depth, bound);

@@ -160,6 +160,18 @@ typedef struct search_config {
     int use_countermove; /* move ordering: the paika that last refuted
                           * the opponent's previous turn comes after the
                           * killers */
+    int use_singular;    /* singular extension: the table's turn is
+                          * searched a turn deeper when every other turn
+                          * fails low against its score less a margin */
+    int singular_depth;  /* ... at nodes of this depth or more */
+    int singular_margin; /* ... the margin, centipieces a turn of depth */
+    int lmr_threat;      /* late move reductions: a paika that gives the
+                          * mover a capture next turn is reduced one turn
+                          * less */
+    int lmr_first;       /* late move reductions: the index of the first
+                          * turn reduced (3) */
+    int lmr_late;        /* ... one turn more from this index, and one more
+                          * from this depth (8) */
     int lmr_captures;    /* late move reductions of late captures too
                           * (by one turn), where a capture is compulsory
                           * and the turns are its choices */

@@ -44,6 +44,8 @@ static const struct {
     SWITCH(lmr_nonpv),
     SWITCH_ON(lmr_captures),
     SWITCH(use_countermove),
+    SWITCH(use_singular),
+    SWITCH(lmr_threat),
     SWITCH_ON(eval_tuned),
 };
 #define NSWITCHES ((int)(sizeof switches / sizeof switches[0]))
