@@ -30,8 +30,10 @@
  * runs out loses the game on time.
  *
  * The summary gives each side's time a turn (least, median, greatest;
- * as a fraction of movetime too) and, with --tc, its losses on time and
- * the least its clock had left after a turn.
+ * as a fraction of movetime too) over the turns it chose, leaving out
+ * forced ones (a single legal turn) and decided ones (answered with a won
+ * or lost score: a proven result ends the search early), and, with --tc,
+ * its losses on time and the least its clock had left after a turn.
  *
  * Games come in pairs, one opening from both colours; the report counts
  * the pairs (pentanomial: 0, 0.5, 1, 1.5 or 2 points for A) and gives the
@@ -204,12 +206,12 @@ static int play_game(match *m, int g, player *pa, player *pb)
         fan_turn legal[2];
         size_t nlegal = 0;
         fan_position_turns(legal, 2, &nlegal, p); /* FAN_EBUFS past 2 */
-        int forced = nlegal == 1;
         double t0 = now_ms();
         int rc = choose(&t, pl, p, &nodes, clocks, m->tc_inc_ms);
         double t1 = now_ms();
+        int kind = match_turn_kind(pl, nlegal);
         if (clocks && match_clock(m, clock_ms, white, t1 - t0, g, pl,
-                                  fan_position_turns_played(p) + 1, forced)) {
+                                  fan_position_turns_played(p) + 1, kind)) {
             flagged = pl == pa ? 1 : -1;
             break;
         }
@@ -227,7 +229,7 @@ static int play_game(match *m, int g, player *pa, player *pb)
                     pl->spec->text, fan_strerror(rc));
             exit(2);
         }
-        match_count_turn(m, side, nodes, t1 - t0, forced);
+        match_count_turn(m, side, nodes, t1 - t0, kind);
     }
     int res = fan_position_result(p), reason = fan_position_result_reason(p);
     int turns = fan_position_turns_played(p);

@@ -63,8 +63,10 @@ static int chess_choose(fan_chess_move *out, player *pl, const fan_chess *pos,
             return rc;
         *out = r.best;
         *nodes += r.nodes;
+        pl->decided = FAN_SCORE_IS_WIN(r.score) || FAN_SCORE_IS_LOSS(r.score);
         return FAN_OK;
     }
+    pl->decided = 0;
     fan_chess_move moves[FAN_CHESS_MOVES_MAX];
     size_t n = 0, pickable = 0;
     int rc = fan_chess_moves(moves, FAN_CHESS_MOVES_MAX, &n, pos);
@@ -184,12 +186,12 @@ int chess_play_game(match *m, int g, player *pa, player *pb)
         uint64_t nodes = 0;
         size_t nlegal = 0;
         fan_chess_moves(NULL, 0, &nlegal, p); /* FAN_EBUFS, the count set */
-        int forced = nlegal == 1;
         double t0 = now_ms();
         int rc = chess_choose(&mv, pl, p, &nodes, clocks, m->tc_inc_ms);
         double t1 = now_ms();
+        int kind = match_turn_kind(pl, nlegal);
         if (clocks && match_clock(m, clock_ms, white, t1 - t0, g, pl,
-                                  fan_chess_history_length(p) + 1, forced)) {
+                                  fan_chess_history_length(p) + 1, kind)) {
             flagged = pl == pa ? 1 : -1;
             break;
         }
@@ -200,7 +202,7 @@ int chess_play_game(match *m, int g, player *pa, player *pb)
                     pl->spec->text, fan_strerror(rc));
             exit(2);
         }
-        match_count_turn(m, pl == pa ? 0 : 1, nodes, t1 - t0, forced);
+        match_count_turn(m, pl == pa ? 0 : 1, nodes, t1 - t0, kind);
     }
     int res = fan_chess_result(p), reason = fan_chess_result_reason(p);
     if (res == FAN_ONGOING && !flagged) {

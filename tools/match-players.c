@@ -408,6 +408,8 @@ static int ask_program(fan_turn *out, player *pl, const fan_position *pos,
         char *nd = strstr(line, " nodes ");
         if (!strncmp(line, "info ", 5) && nd)
             *nodes = strtoull(nd + 7, NULL, 10);
+        if (!strncmp(line, "info ", 5) && strstr(line, " score "))
+            pl->decided = strstr(line, " score mate ") != NULL;
         if (strncmp(line, "bestmove ", 9))
             continue;
         /* a whole turn, written exactly as compact_path() writes it; a
@@ -456,8 +458,10 @@ int choose(fan_turn *out, player *pl, const fan_position *pos, uint64_t *nodes,
             return rc;
         *out = r.best;
         *nodes += r.nodes;
+        pl->decided = FAN_SCORE_IS_WIN(r.score) || FAN_SCORE_IS_LOSS(r.score);
         return FAN_OK;
     }
+    pl->decided = 0;
     if (pl->spec->kind == P_UCI)
         return ask_program(out, pl, pos, nodes, clock_ms, inc_ms);
     fan_turn turns[1024];

@@ -25,6 +25,9 @@ typedef struct player {
     const player_spec *spec;
     fan_search *search;
     uint64_t rng;
+    /* the last turn chosen came with a won or lost score (an engine's, or
+     * a protocol program's "score mate") */
+    int decided;
     /* P_UCI: the running program */
     pid_t pid;
     int to, from;    /* its stdin, stdout */

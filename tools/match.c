@@ -39,14 +39,21 @@ static void record_pair(match *m, int g, int score)
                                              : "");
 }
 
-/* Counts one turn of side that took ms; forced: it was the only legal
- * turn (left out of the spread). Under m->lock. */
-static void record_turn(match *m, int side, double ms, int forced)
+int match_turn_kind(const player *pl, size_t nlegal)
+{
+    return nlegal == 1   ? MATCH_TURN_FORCED
+           : pl->decided ? MATCH_TURN_DECIDED
+                         : MATCH_TURN_CHOSEN;
+}
+
+/* Counts one turn of side that took ms; forced and decided turns
+ * (MATCH_TURN_*) are left out of the spread. Under m->lock. */
+static void record_turn(match *m, int side, double ms, int kind)
 {
     m->moves[side]++;
     m->ms[side] += ms;
-    if (forced) {
-        m->forced[side]++;
+    if (kind == MATCH_TURN_FORCED || kind == MATCH_TURN_DECIDED) {
+        (kind == MATCH_TURN_FORCED ? m->forced : m->decided)[side]++;
         return;
     }
     if (m->nturn[side] >= m->turn_cap[side]) {
@@ -63,11 +70,11 @@ static void record_turn(match *m, int side, double ms, int forced)
 }
 
 void match_count_turn(match *m, int side, uint64_t nodes, double ms,
-                      int forced)
+                      int kind)
 {
     pthread_mutex_lock(&m->lock);
     m->nodes[side] += nodes;
-    record_turn(m, side, ms, forced);
+    record_turn(m, side, ms, kind);
     pthread_mutex_unlock(&m->lock);
 }
 
@@ -98,7 +105,7 @@ void match_count_game(match *m, int g, int score, int reason, int turns,
 }
 
 int match_clock(match *m, double clock_ms[2], int white, double used_ms,
-                int g, const player *pl, int turn, int forced)
+                int g, const player *pl, int turn, int kind)
 {
     int side = pl->spec == &m->a ? 0 : 1;
     double *c = &clock_ms[white ? 0 : 1];
@@ -111,7 +118,7 @@ int match_clock(match *m, double clock_ms[2], int white, double used_ms,
                 "clock, took %.0f)\n", g, pl->spec->text, turn,
                 *c + used_ms, used_ms);
         m->time_losses[side]++;
-        record_turn(m, side, used_ms, forced);
+        record_turn(m, side, used_ms, kind);
         pthread_mutex_unlock(&m->lock);
         return 1;
     }
@@ -194,7 +201,8 @@ void match_report(const match *m)
                    "under 90%%)",
                    t.min / limit, t.median / limit, t.max / limit, under, n);
         }
-        printf("; %ld forced turns left out\n", m->forced[s]);
+        printf("; %ld forced and %ld decided turns left out\n", m->forced[s],
+               m->decided[s]);
         if (m->tc_base_ms > 0)
             printf("%s: %d lost on time, least clock left after a turn "
                    "%.0f ms\n",

@@ -46,13 +46,14 @@ typedef struct match {
     uint64_t nodes[2];
     double ms[2];
     long moves[2];
-    /* the time of every turn of each side (ms) that had a choice, for the
-     * spread, and the number of forced turns (one legal move) left out;
-     * with --tc the losses on time and the least a clock had left after a
-     * turn */
+    /* the time of every turn of each side (ms) that had a choice and was
+     * not decided, for the spread, and the numbers of forced turns (one
+     * legal move) and of decided ones (answered with a won or lost score,
+     * where the search may end early) left out; with --tc the losses on
+     * time and the least a clock had left after a turn */
     double *turn_ms[2];
     unsigned long nturn[2], turn_cap[2];
-    long forced[2];
+    long forced[2], decided[2];
     int time_losses[2];
     double least_left[2];
 } match;
@@ -60,16 +61,22 @@ typedef struct match {
 /* The generator state of opening k, attempt (the same for both games of
  * the pair). */
 uint64_t match_opening_rng(const match *m, int k, int attempt);
-/* Adds a turn of A (side 0) or B (1) to the tallies; forced: it was the
- * only legal one. */
+/* How a turn counts in the spread of the time a turn: MATCH_TURN_CHOSEN,
+ * or left out as MATCH_TURN_FORCED (the only legal one) or
+ * MATCH_TURN_DECIDED (the player answered with a won or lost score). */
+enum { MATCH_TURN_CHOSEN, MATCH_TURN_FORCED, MATCH_TURN_DECIDED };
+/* The kind of the turn pl just chose, of nlegal legal ones. */
+int match_turn_kind(const player *pl, size_t nlegal);
+/* Adds a turn of A (side 0) or B (1) of kind (MATCH_TURN_*) to the
+ * tallies. */
 void match_count_turn(match *m, int side, uint64_t nodes, double ms,
-                      int forced);
+                      int kind);
 /* Under --tc: takes used_ms off the mover's clock (white's or black's),
  * notes the least clock left, and adds the increment; 1, with a message
  * naming the turn number, when the clock ran out (the turn and the loss
  * on time are then counted). */
 int match_clock(match *m, double clock_ms[2], int white, double used_ms,
-                int g, const player *pl, int turn, int forced);
+                int g, const player *pl, int turn, int kind);
 /* Counts game g, scored score for A (1, 0, -1), ended by reason after
  * turns turns (plies in chess); under --verbose prints a line with the
  * result's name, the rules' name of the reason (rule) and the running
