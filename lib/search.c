@@ -461,6 +461,8 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
         int d1 = depth - 1 + (t == singular);
         spos child;
         spos_play(&child, p, t);
+        if (cfg->use_tt && d1 > 0)
+            tt_prefetch(&s->tt, child.key); /* its probe comes soon */
         if (cfg->use_countermove)
             w->path[ply] = t;
         w->keys[idx + 1] = child.key;

@@ -239,9 +239,16 @@ typedef struct tt_entry {
     _Atomic uint64_t data;
 } tt_entry;
 
+/* A bucket fills one 64-byte cache line, at an address a multiple of 64:
+ * a probe reads one line, not two. */
+typedef struct tt_bucket {
+    tt_entry slot[2];
+    uint64_t pad[2];
+} tt_bucket;
+
 typedef struct tt_table {
-    tt_entry *entries; /* 2 * (mask + 1) entries */
-    uint64_t mask;     /* bucket count - 1 (a power of two) */
+    tt_bucket *buckets; /* mask + 1 of them */
+    uint64_t mask;      /* bucket count - 1 (a power of two) */
     size_t mib;
     uint8_t generation;
 } tt_table;
@@ -260,6 +267,17 @@ void tt_free(tt_table *t);
 void tt_clear(tt_table *t);
 void tt_new_search(tt_table *t);
 int tt_probe(const tt_table *t, uint64_t key, tt_hit *out);
+/* Asks the processor to fetch key's bucket into the cache ahead of a
+ * probe (a hint, no effect on results). */
+static inline void tt_prefetch(const tt_table *t, uint64_t key)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(&t->buckets[key & t->mask]);
+#else
+    (void)t;
+    (void)key;
+#endif
+}
 void tt_store(tt_table *t, uint64_t key, fan_turn move, int score, int depth,
               int bound);
 

@@ -4,9 +4,21 @@
  * entry is three relaxed atomic words; the check word is key ^ move ^ data,
  * so an entry torn by a concurrent write does not verify and reads as a
  * miss. The table belongs to one search handle. */
+/* madvise and MADV_HUGEPAGE are not ISO C: ask for them on Linux */
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE 1
+#endif
 #include "search.h"
 
 #include <stdlib.h>
+#include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+#define TT_HUGE_PAGES 1
+#define HUGE_PAGE ((size_t)2 << 20)
+#endif
 
 /* data word: score (16 bits, biased), depth (8), bound (2), generation (6) */
 #define PACK(score, depth, bound, gen)                                         \
@@ -20,15 +32,31 @@
 #define LOAD(a) atomic_load_explicit(&(a), memory_order_relaxed)
 #define STORE(a, v) atomic_store_explicit(&(a), (v), memory_order_relaxed)
 
+/* The table is a power of two of buckets, as many as fit in mib MiB. Its
+ * memory starts at a multiple of 64 (a bucket a cache line); on Linux a
+ * table of 2 MiB or more starts at a multiple of 2 MiB and asks for huge
+ * pages, so that its random probes miss the address translation cache
+ * far less often. */
 int tt_init(tt_table *t, size_t mib)
 {
+    _Static_assert(sizeof(tt_bucket) == 64, "a bucket is a cache line");
     size_t bytes = mib << 20, buckets = 1;
-    while (buckets * 2 * 2 * sizeof(tt_entry) <= bytes)
+    while (buckets * 2 * sizeof(tt_bucket) <= bytes)
         buckets *= 2;
-    tt_entry *e = calloc(buckets * 2, sizeof *e);
-    if (!e)
+    size_t size = buckets * sizeof(tt_bucket), align = 64;
+#ifdef TT_HUGE_PAGES
+    if (size >= HUGE_PAGE)
+        align = HUGE_PAGE;
+#endif
+    tt_bucket *b = aligned_alloc(align, size);
+    if (!b)
         return FAN_ENOMEM;
-    t->entries = e;
+#ifdef TT_HUGE_PAGES
+    if (align == HUGE_PAGE)
+        (void)madvise(b, size, MADV_HUGEPAGE); /* a hint: may be refused */
+#endif
+    memset(b, 0, size);
+    t->buckets = b;
     t->mask = buckets - 1;
     t->mib = mib;
     t->generation = 0;
@@ -37,17 +65,18 @@ int tt_init(tt_table *t, size_t mib)
 
 void tt_free(tt_table *t)
 {
-    free(t->entries);
-    t->entries = NULL;
+    free(t->buckets);
+    t->buckets = NULL;
 }
 
 void tt_clear(tt_table *t)
 {
-    for (uint64_t i = 0; i < 2 * (t->mask + 1); i++) {
-        STORE(t->entries[i].check, 0);
-        STORE(t->entries[i].move, 0);
-        STORE(t->entries[i].data, 0);
-    }
+    for (uint64_t i = 0; i <= t->mask; i++)
+        for (int k = 0; k < 2; k++) {
+            STORE(t->buckets[i].slot[k].check, 0);
+            STORE(t->buckets[i].slot[k].move, 0);
+            STORE(t->buckets[i].slot[k].data, 0);
+        }
     t->generation = 0;
 }
 
@@ -58,7 +87,7 @@ void tt_new_search(tt_table *t)
 
 static tt_entry *bucket(const tt_table *t, uint64_t key)
 {
-    return &t->entries[2 * (key & t->mask)];
+    return t->buckets[key & t->mask].slot;
 }
 
 int tt_probe(const tt_table *t, uint64_t key, tt_hit *out)
