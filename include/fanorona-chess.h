@@ -353,8 +353,7 @@ FAN_API int fan_chess_search_result_init(fan_chess_search_result *out);
 /** Called after each completed iteration, once per line, on the thread of
  *  fan_chess_search_run(); a non-zero return stops the search (as
  *  fan_search_stop() would). line is a result of the library's own
- *  version, valid during the call only. Several threads report as for
- *  fan_search_progress. */
+ *  version, valid during the call only. */
 typedef int (*fan_chess_search_progress)(void *user,
                                          const fan_chess_search_result *line);
 

@@ -519,9 +519,7 @@ FAN_API int fan_search_result_init(fan_search_result *out);
 
 /** Called after each completed iteration, once per line; a non-zero return
  *  stops the search (as fan_search_stop() would). Runs on the caller's
- *  thread of fan_search_run(). With several threads: the first thread's
- *  iterations, then, when a helper completed a deeper one, that one at the
- *  end (it is the result). */
+ *  thread of fan_search_run(). */
 typedef int (*fan_search_progress)(void *user, const fan_search_result *line);
 
 /** A new search handle set up by opts (NULL: FAN_SEARCH_OPTIONS_INIT).

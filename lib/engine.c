@@ -169,7 +169,6 @@ FAN_API int fan_search_new(fan_search **out, const fan_search_options *opts)
         return r;
     }
     atomic_init(&s->stop, 0);
-    atomic_init(&s->main_depth, 0);
     search_config_default(&s->cfg);
     chess_search_config_default(&s->chess_cfg);
     *out = s;
@@ -436,7 +435,6 @@ int search_execute(fan_search *s, int threads, fan_search_result *best)
     tt_new_search(&s->tt);
     clock_gettime(CLOCK_MONOTONIC, &s->start);
     atomic_store(&s->stop, 0);
-    atomic_store(&s->main_depth, 0);
     run_workers(s, threads);
 
     for (int i = 0; i < threads; i++)
@@ -444,26 +442,9 @@ int search_execute(fan_search *s, int threads, fan_search_result *best)
             atomic_store(&s->stop, 0);
             return s->workers[i]->failed;
         }
-    int chosen = search_vote(s, threads);
-    search_worker *w = s->workers[chosen];
-    /* a helper's deeper lines go to the callback too, so that its last
-     * report is the result returned */
-    if (chosen != 0) {
-        int lines = s->multipv < w->nroots ? s->multipv : w->nroots;
-        for (int line = 0; line < lines; line++)
-            s->game->report(w, line);
-    }
+    search_worker *w = s->workers[0];
     fill_result(best, w, 0);
     best->nodes = threads == 1 ? w->nodes : search_total_nodes(s);
     atomic_store(&s->stop, 0);
     return FAN_OK;
-}
-
-int search_vote(const fan_search *s, int threads)
-{
-    int chosen = 0;
-    for (int i = 1; i < threads; i++)
-        if (s->workers[i]->depth_done > s->workers[chosen]->depth_done)
-            chosen = i;
-    return chosen;
 }

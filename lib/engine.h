@@ -99,7 +99,6 @@ typedef struct chess_area {
 struct fan_search {
     tt_table tt;
     atomic_int stop;
-    atomic_int main_depth; /* the iteration the first thread is searching */
     search_config cfg;   /* as set by search_set_config() */
     search_config run;   /* the switches of this run (levels may drop some) */
     chess_search_config chess_cfg; /* as set by chess_search_set_config() */
@@ -315,10 +314,6 @@ int search_set_roots(fan_search *s, int threads, uint64_t root_key,
                      const fan_turn *moves, size_t n, const level_spec *lv,
                      uint64_t seed);
 int search_execute(fan_search *s, int threads, fan_search_result *best);
-/* The worker whose result a run of 'threads' workers returns: the one with
- * the deepest completed iteration, the first of them on a tie (0 when no
- * helper went deeper than the first thread). */
-int search_vote(const fan_search *s, int threads);
 
 /* Makes s have exactly n workers, keeping what existing ones learnt. */
 int ensure_workers(fan_search *s, int n);

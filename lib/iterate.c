@@ -165,28 +165,14 @@ static void promote_partial(search_worker *w, const root_move *found)
     w->roots[0] = *found;
 }
 
-/* Iterative deepening of one thread. The first thread goes 1, 2, 3, ...
- * and publishes the depth it is on; a helper starts each iteration ahead
- * of it, one depth for odd ids and two for even ones, so that the helpers
- * complete deeper iterations on the table the first thread fills, and the
- * deepest completed one is played (search_vote). */
+/* Iterative deepening of one thread. Helpers start on odd depths for odd
+ * ids so that the threads spread over two depths. */
 void search_iterate(search_worker *w)
 {
     fan_search *s = w->s;
     int lines = s->multipv < w->nroots ? s->multipv : w->nroots;
     root_move *saved = w->saved;
     for (int depth = 1 + (w->id & 1); depth <= s->depth_limit; depth++) {
-        if (w->id == 0) {
-            atomic_store_explicit(&s->main_depth, depth, memory_order_relaxed);
-        } else {
-            int ahead = atomic_load_explicit(&s->main_depth,
-                                             memory_order_relaxed) +
-                        2 - (w->id & 1);
-            if (depth < ahead)
-                depth = ahead;
-            if (depth > s->depth_limit)
-                break;
-        }
         w->partial_best = -1;
         for (int line = 0; line < lines; line++) {
             int prev = w->roots[line].score;

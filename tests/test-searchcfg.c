@@ -422,61 +422,6 @@ START_TEST(hist2_is_bounded)
 }
 END_TEST
 
-/* The last line-1 report a run's callback got. */
-static int keep_last(void *user, const fan_search_result *line)
-{
-    if (line->line == 1)
-        *(fan_search_result *)user = *line;
-    return 0;
-}
-
-/* Two threads with a time limit: the result is the deepest completed
- * iteration of either thread (the helpers start ahead of the first
- * thread), and the callback's last report is that result, whichever
- * thread completed it. search_vote itself is checked on depths set by
- * hand: the deeper helper wins, a tie keeps the first thread. */
-START_TEST(two_threads_play_the_deepest_iteration)
-{
-    fan_search *s = NULL;
-    fan_search_options o;
-    ck_assert_fan_ok(fan_search_options_init(&o));
-    o.threads = 2;
-    o.hash_mib = 4;
-    ck_assert_fan_ok(fan_search_new(&s, &o));
-    int helper = 0; /* runs that played the helper's iteration */
-    for (int i = 0; i < NWORK; i++) {
-        fan_position *p = work_position(i);
-        fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
-        l.time_ms = 60;
-        fan_search_result r = FAN_SEARCH_RESULT_INIT, last;
-        memset(&last, 0, sizeof last);
-        ck_assert_fan_ok(fan_search_run(&r, s, p, &l, keep_last, &last));
-        check_result(p, &r);
-        fan_position_free(p);
-        int d0 = s->workers[0]->depth_done, d1 = s->workers[1]->depth_done;
-        int v = search_vote(s, 2);
-        ck_assert_int_eq(v, d1 > d0 ? 1 : 0);
-        ck_assert_uint_eq(r.depth, (unsigned)(d1 > d0 ? d1 : d0));
-        ck_assert_uint_eq(r.best, s->workers[v]->roots[0].turn);
-        ck_assert_uint_eq(last.depth, r.depth);
-        ck_assert_uint_eq(last.best, r.best);
-        ck_assert_int_eq(last.score, r.score);
-        helper += v == 1;
-    }
-    printf("two threads: the helper's iteration played in %d of %d runs\n",
-           helper, NWORK);
-    s->workers[0]->depth_done = 7;
-    s->workers[1]->depth_done = 7;
-    ck_assert_int_eq(search_vote(s, 2), 0);
-    s->workers[1]->depth_done = 8;
-    ck_assert_int_eq(search_vote(s, 2), 1);
-    ck_assert_int_eq(search_vote(s, 1), 0);
-    s->workers[0]->depth_done = 9;
-    ck_assert_int_eq(search_vote(s, 2), 0);
-    fan_search_free(s);
-}
-END_TEST
-
 /* lmr2's table (filled by a series, the library has no libm) against
  * the C library's log(), for the default a, b and another pair. */
 START_TEST(lmr2_table)
@@ -652,7 +597,6 @@ Suite *make_suite(void)
     tcase_add_test(tc, contempt_scores_draws);
     tcase_add_test(tc, partial_plays_the_better_turn);
     tcase_add_test(tc, hist2_is_bounded);
-    tcase_add_test(tc, two_threads_play_the_deepest_iteration);
     tcase_add_test(tc, lmr2_table);
     tcase_add_loop_test(tc, threatq_sees_the_threat, 0, 2);
     tcase_add_test(tc, tb_draw_searches_drawn_endings);
