@@ -287,6 +287,7 @@ static void prepare_worker(search_worker *w, const fan_search *s)
     w->failed = FAN_OK;
     memset(w->base, 0, sizeof w->base);
     memset(w->killers, 0, sizeof w->killers);
+    memset(w->ckillers, 0, sizeof w->ckillers);
     memset(w->passed, 0, sizeof w->passed);
     for (int c = 0; c < 2; c++)
         for (int a = 0; a < BOARD_SQUARES; a++)

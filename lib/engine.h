@@ -42,6 +42,8 @@ typedef struct search_worker {
     int nroots;
     int history[2][BOARD_SQUARES][BOARD_SQUARES];
     fan_turn killers[MAX_PLY][2];
+    fan_turn ckillers[MAX_PLY][2]; /* use_capkiller: the captures that
+                                * last cut off at each ply */
     fan_turn counter[2][BOARD_SQUARES][BOARD_SQUARES]; /* use_countermove:
                                 * by the side to move and the previous
                                 * turn's origin and destination */

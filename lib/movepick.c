@@ -25,11 +25,16 @@ void score_moves(search_worker *w, const spos *p, int ply,
     const fan_turn *moves = PLY_MOVES(w, ply);
     int *scores = PLY_SCORES(w, ply);
     fan_turn cm = counter_move(w, p, ply);
+    int ck = w->s->run.use_capkiller;
     for (int i = 0; i < n; i++) {
         fan_turn t = moves[i];
         int h = w->history[p->stm][FAN_TURN_FROM(t)][FAN_TURN_TO(t)];
         if (t == tt_move)
             scores[i] = 1 << 30;
+        else if (ck && t == w->ckillers[ply][0])
+            scores[i] = 1 << 29;
+        else if (ck && t == w->ckillers[ply][1])
+            scores[i] = (1 << 29) - 1;
         else if (FAN_TURN_CAPTURED(t))
             scores[i] = (board_popcount(FAN_TURN_CAPTURED(t)) << 20) + h;
         else if (t == w->killers[ply][0])
@@ -56,7 +61,12 @@ static void new_killer(search_worker *w, const spos *p, int ply, fan_turn t)
     fan_turn prev = ply > 0 ? w->path[ply - 1] : 0;
     if (w->s->run.use_countermove && prev && !FAN_TURN_CAPTURED(t))
         w->counter[p->stm][FAN_TURN_FROM(prev)][FAN_TURN_TO(prev)] = t;
-    if (!FAN_TURN_CAPTURED(t) && w->killers[ply][0] != t) {
+    if (FAN_TURN_CAPTURED(t)) {
+        if (w->s->run.use_capkiller && w->ckillers[ply][0] != t) {
+            w->ckillers[ply][1] = w->ckillers[ply][0];
+            w->ckillers[ply][0] = t;
+        }
+    } else if (w->killers[ply][0] != t) {
         w->killers[ply][1] = w->killers[ply][0];
         w->killers[ply][0] = t;
     }

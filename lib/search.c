@@ -288,8 +288,14 @@ static int late_reduction(const search_worker *w, const spos *p, fan_turn t,
     const search_config *cfg = &w->s->run;
     if (!(cfg->use_lmr || cfg->use_lmr2) || depth < 3 || i < cfg->lmr_first)
         return 0;
-    if (FAN_TURN_CAPTURED(t))
-        return cfg->lmr_captures ? 1 : 0;
+    if (FAN_TURN_CAPTURED(t)) {
+        /* 1: one turn; 2: as a paika's (1 to 3); 3: two from lmr_late */
+        int late = i >= cfg->lmr_late;
+        int r = cfg->lmr_captures == 2   ? 1 + late + (depth >= cfg->lmr_late)
+                : cfg->lmr_captures == 3 ? 1 + late
+                                         : cfg->lmr_captures != 0;
+        return r > depth - 2 ? depth - 2 : r;
+    }
     if (t == w->killers[ply][0] || t == w->killers[ply][1])
         return 0;
     int r = cfg->use_lmr2

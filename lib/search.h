@@ -165,6 +165,9 @@ typedef struct search_config {
                           * fails low against its score less a margin */
     int singular_depth;  /* ... at nodes of this depth or more */
     int singular_margin; /* ... the margin, centipieces a turn of depth */
+    int use_capkiller;   /* move ordering: the two captures that last cut
+                          * off at the ply come first after the table's
+                          * turn (killers of capture nodes) */
     int lmr_threat;      /* late move reductions: a paika that gives the
                           * mover a capture next turn is reduced one turn
                           * less */
@@ -172,9 +175,10 @@ typedef struct search_config {
                           * turn reduced (3) */
     int lmr_late;        /* ... one turn more from this index, and one more
                           * from this depth (8) */
-    int lmr_captures;    /* late move reductions of late captures too
-                          * (by one turn), where a capture is compulsory
-                          * and the turns are its choices */
+    int lmr_captures;    /* late move reductions of late captures too,
+                          * where a capture is compulsory and the turns
+                          * are its choices: 1 by one turn; 2 by 1 to 3
+                          * as a paika; 3 by two from lmr_late */
     int eval_tuned;      /* 1: the stop-at-will fit in both rulesets; 2: the
                           * fit of the search's ruleset; 0: the hand
                           * weights below */

@@ -21,13 +21,17 @@
 #include <unistd.h>
 
 /* A switch and its default (a match turned it on, doc/search.md); the
- * tests flip it from there. */
-#define SWITCH(field) {#field, offsetof(search_config, field), 0}
-#define SWITCH_ON(field) {#field, offsetof(search_config, field), 1}
+ * tests flip it from there, or set another value of a switch that has
+ * several. */
+#define SWITCH(field) {#field, offsetof(search_config, field), 0, 1}
+#define SWITCH_ON(field) {#field, offsetof(search_config, field), 1, 0}
+#define SWITCH_VALUE(field, on, v)                                            \
+    {#field "=" #v, offsetof(search_config, field), on, v}
 static const struct {
     const char *name;
     size_t offset;
-    int on; /* its default */
+    int on;   /* its default */
+    int flip; /* the value the tests set */
 } switches[] = {
     SWITCH(use_aspiration),
     SWITCH_ON(use_lmr),
@@ -43,9 +47,12 @@ static const struct {
     SWITCH_ON(use_iir),
     SWITCH(lmr_nonpv),
     SWITCH_ON(lmr_captures),
+    SWITCH_VALUE(lmr_captures, 1, 2),
+    SWITCH_VALUE(lmr_captures, 1, 3),
     SWITCH(use_countermove),
     SWITCH(use_singular),
     SWITCH(lmr_threat),
+    SWITCH(use_capkiller),
     SWITCH_ON(eval_tuned),
 };
 #define NSWITCHES ((int)(sizeof switches / sizeof switches[0]))
@@ -68,7 +75,7 @@ static void config_with(search_config *cfg, int k)
 {
     search_config_default(cfg);
     if (k >= 0)
-        set(cfg, switches[k].offset, !switches[k].on);
+        set(cfg, switches[k].offset, switches[k].flip);
 }
 
 /* A search of p with cfg to depth (and at most max_nodes, 0: no cap);

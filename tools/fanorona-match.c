@@ -12,7 +12,7 @@
  *            0 the eval, 1 the default, without capture features, 2 the
  *            hand weights); the
  *            pruning switches rfp, null, lmp, hist2, lmr2, lmrnonpv,
- *            lmrcap, lmrthreat, threatq, qtt, partial, cmove, se, iir
+ *            lmrcap, lmrthreat, threatq, qtt, partial, cmove, ckill, se, iir
  *            (on) and their parameters, doc/search.md lists them)
  *   plain    fixed-depth alpha-beta with material evaluation only
  *            (iterative deepening so that it can keep a time limit)

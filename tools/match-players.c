@@ -73,6 +73,7 @@ static const named_field fanorona_switches[] = {
     {"sedepth", offsetof(search_config, singular_depth)},
     {"semargin", offsetof(search_config, singular_margin)},
     {"lmrthreat", offsetof(search_config, lmr_threat)},
+    {"ckill", offsetof(search_config, use_capkiller)},
     {"lmrfirst", offsetof(search_config, lmr_first)},
     {"lmrlate", offsetof(search_config, lmr_late)},
     {"mob", offsetof(search_config, w_mobility)},
