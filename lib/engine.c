@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The parameters of the switches that are off by default: used only when
- * a switch is on, the same in every configuration. */
+/* The parameters of the search switches: used only when a switch is on
+ * (most are off by default), the same in every configuration. */
 static void search_config_params(search_config *cfg)
 {
     cfg->rfp_depth = 3;
@@ -51,6 +51,9 @@ void search_config_default(search_config *cfg)
     cfg->use_single_ext = 0;
     cfg->use_iir = 1; /* +18 (+4..+32) at equal time, SPRT H1 */
     cfg->lmr_captures = 1; /* +17 (+4..+31) at equal time, SPRT H1 */
+    /* stop-at-will only: +28 (+9..+48) at equal time, SPRT H1; under
+     * must-continue -7 (-28..+14), H0 */
+    cfg->use_lmp = 2;
     cfg->tb_draw = FAN_SEARCH_TB_DRAW_BAND;
     cfg->w_mobility = 2;
     cfg->w_strong = 0;
@@ -373,6 +376,8 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
 
     s->run = s->cfg;
     search_config_weights_for(&s->run, pos->rules);
+    if (s->run.use_lmp == 2)
+        s->run.use_lmp = pos->rules == FAN_RULES_STOP;
     s->run.use_qsearch = s->run.use_qsearch && lv->qsearch;
     if (s->run.use_lmr2)
         lmr_table_fill(s->lmr, s->run.lmr_a, s->run.lmr_b);

@@ -118,9 +118,10 @@ typedef struct search_config {
     int standpat_bonus;  /* added to that eval: a capture must be made */
     int use_futility;    /* futility pruning of quiet turns at depth 1 */
     int use_single_ext;  /* extend a node with a single legal turn */
-    /* pruning switches measured at equal time (doc/search.md), each off by
-     * default, with their parameters (set by search_config_default and
-     * search_config_plain, used only when the switch is on) */
+    /* pruning switches measured at equal time (doc/search.md), off by
+     * default but late move pruning (stop-at-will), with their parameters
+     * (set by search_config_default and search_config_plain, used only
+     * when the switch is on) */
     int use_rfp;         /* reverse futility pruning (static null move) */
     int rfp_depth;       /* ... at depths up to this */
     int rfp_margin;      /* ... when eval - margin * depth >= beta */
@@ -130,7 +131,8 @@ typedef struct search_config {
     int null_min_pieces; /* ... when both sides have more pieces than this */
     int null_r;          /* ... reduced by null_r + depth / null_r_div */
     int null_r_div;
-    int use_lmp;         /* late move pruning of quiet turns */
+    int use_lmp;         /* late move pruning of quiet turns: 1 in both
+                          * rulesets, 2 (the default) in stop-at-will */
     int lmp_depth;       /* ... at depths up to this */
     int lmp_base;        /* ... after lmp_base + lmp_k * depth^2 paikas */
     int lmp_k;
