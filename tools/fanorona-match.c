@@ -11,9 +11,10 @@
  *            hand weights mob, strong, ...), spe (the stand-pat score:
  *            0 the eval, 1 the default, without capture features, 2 the
  *            hand weights); the
- *            pruning switches rfp, null, lmp, hist2, lmr2, lmrnonpv,
- *            lmrcap, lmrthreat, threatq, qtt, partial, cmove, ckill, se, iir
- *            (on) and their parameters, doc/search.md lists them)
+ *            pruning switches rfp, null, lmp (2 by default: stop-at-will
+ *            only; 1: both rulesets), hist2, lmr2, lmrnonpv, lmrcap,
+ *            lmrthreat, threatq, qtt, partial, cmove, ckill, se, iir (on)
+ *            and their parameters, doc/search.md lists them)
  *   plain    fixed-depth alpha-beta with material evaluation only
  *            (iterative deepening so that it can keep a time limit)
  *   greedy   a turn capturing the most pieces (ties at random)
