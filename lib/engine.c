@@ -52,7 +52,7 @@ void search_config_default(search_config *cfg)
     cfg->use_iir = 1; /* +18 (+4..+32) at equal time, SPRT H1 */
     cfg->lmr_captures = 1; /* +17 (+4..+31) at equal time, SPRT H1 */
     /* stop-at-will only: +28 (+9..+48) at equal time, SPRT H1; under
-     * must-continue -7 (-28..+14), H0 */
+     * must-continue -7 (-23..+9), H0 (doc/search.md, eighth round) */
     cfg->use_lmp = 2;
     cfg->tb_draw = FAN_SEARCH_TB_DRAW_BAND;
     cfg->w_mobility = 2;

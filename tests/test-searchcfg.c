@@ -430,6 +430,38 @@ START_TEST(hist2_is_bounded)
 }
 END_TEST
 
+/* lmp's default (2) prunes in stop-at-will only: the same trees as
+ * lmp=1 there and as lmp=0 under must-continue, and other trees than the
+ * other value in each ruleset somewhere. */
+START_TEST(lmp_default_by_ruleset)
+{
+    search_config def, on, off;
+    config_with(&def, -1);
+    ck_assert_int_eq(def.use_lmp, 2);
+    on = off = def;
+    on.use_lmp = 1;
+    off.use_lmp = 0;
+    int other[2] = {0, 0}; /* positions where the other value differs */
+    for (int i = 1; i < NWORK; i++) {
+        if (i == 4 || i == 5)
+            continue; /* work_position's fixed ones */
+        fan_position *p = work_position(i);
+        int is_must = i & 1;
+        ck_assert_int_eq(fan_position_rules(p),
+                         is_must ? FAN_RULES_MUST : FAN_RULES_STOP);
+        fan_search_result a, b, c;
+        run_with(&a, &def, p, 7, 0);
+        run_with(&b, is_must ? &off : &on, p, 7, 0);
+        run_with(&c, is_must ? &on : &off, p, 7, 0);
+        ck_assert_uint_eq(a.nodes, b.nodes);
+        other[is_must] += c.nodes != a.nodes;
+        fan_position_free(p);
+    }
+    ck_assert_int_gt(other[0], 0);
+    ck_assert_int_gt(other[1], 0);
+}
+END_TEST
+
 /* lmr2's table (filled by a series, the library has no libm) against
  * the C library's log(), for the default a, b and another pair. */
 START_TEST(lmr2_table)
@@ -606,6 +638,7 @@ Suite *make_suite(void)
     tcase_add_test(tc, partial_plays_the_better_turn);
     tcase_add_test(tc, hist2_is_bounded);
     tcase_add_test(tc, lmr2_table);
+    tcase_add_test(tc, lmp_default_by_ruleset);
     tcase_add_loop_test(tc, threatq_sees_the_threat, 0, 2);
     tcase_add_test(tc, tb_draw_searches_drawn_endings);
     tcase_add_test(tc, standpat_without_captures_bounds_quiescence);
