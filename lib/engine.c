@@ -33,6 +33,7 @@ static void search_config_params(search_config *cfg)
     cfg->singular_margin = 3;
     cfg->lmr_first = 3;
     cfg->lmr_late = 8;
+    cfg->eval_scale = 100;
 }
 
 void search_config_default(search_config *cfg)

@@ -139,6 +139,12 @@ void search_config_weights_for(search_config *cfg, int rules)
         cfg->eval = eval_tuned_weights;
     else
         eval_hand_weights(&cfg->eval, cfg);
+    if (cfg->eval_scale != 100)
+        for (int i = 0; i < EF_COUNT; i++)
+            if (i != EF_MATERIAL) {
+                cfg->eval.mg[i] = cfg->eval.mg[i] * cfg->eval_scale / 100;
+                cfg->eval.eg[i] = cfg->eval.eg[i] * cfg->eval_scale / 100;
+            }
     cfg->eval_sp = cfg->eval;
     if (cfg->standpat_eval == 1) {
         static const int capt[] = {EF_CAPT_OWN, EF_CAPT_OPP, EF_TARGETS_OPP,

@@ -184,6 +184,8 @@ typedef struct search_config {
     int eval_tuned;      /* 1: the stop-at-will fit in both rulesets; 2: the
                           * fit of the search's ruleset; 0: the hand
                           * weights below */
+    int eval_scale;      /* the evaluation's weights other than material
+                          * in percent (100: as fitted or set) */
     int standpat_eval;   /* stand pat at capture nodes on: 0 the eval, 1 the
                           * eval without its capture features, 2 the hand
                           * weights */

@@ -250,6 +250,37 @@ END_TEST
 
 /* eval_tuned: 1 the stop-at-will fit under both rulesets, 2 each
  * ruleset's own fit, 0 the hand weights; the two fits differ. */
+/* eval_scale scales every weight but material's, in both phases, and
+ * the stand-pat weights with them; 100 leaves the fit as it is
+ * (fitted_weights_by_ruleset). */
+START_TEST(eval_scale_weights)
+{
+    static const int scales[] = {0, 50, 130, 200};
+    for (unsigned k = 0; k < sizeof scales / sizeof scales[0]; k++) {
+        search_config cfg;
+        search_config_default(&cfg);
+        cfg.eval_scale = scales[k];
+        cfg.standpat_eval = 0;
+        search_config_weights(&cfg);
+        const eval_weights *fit = &eval_tuned_weights;
+        int changed = 0;
+        for (int i = 0; i < EF_COUNT; i++) {
+            int want_mg = fit->mg[i], want_eg = fit->eg[i];
+            if (i != EF_MATERIAL) {
+                want_mg = want_mg * scales[k] / 100;
+                want_eg = want_eg * scales[k] / 100;
+            }
+            ck_assert_int_eq(cfg.eval.mg[i], want_mg);
+            ck_assert_int_eq(cfg.eval.eg[i], want_eg);
+            ck_assert_int_eq(cfg.eval_sp.mg[i], want_mg);
+            changed += want_mg != fit->mg[i];
+        }
+        ck_assert_int_eq(cfg.eval.mg[EF_MATERIAL], 100);
+        ck_assert_int_gt(changed, EF_COUNT / 2);
+    }
+}
+END_TEST
+
 START_TEST(fitted_weights_by_ruleset)
 {
     static const struct {
@@ -295,6 +326,7 @@ Suite *make_suite(void)
     tcase_add_loop_test(tc, copies_agree, 0, 4);
     tcase_add_loop_test(tc, standpat_weights, 0, 4);
     tcase_add_test(tc, fitted_weights_by_ruleset);
+    tcase_add_test(tc, eval_scale_weights);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -10,7 +10,8 @@
  *            default: the fitted weights of lib/eval-weights.c; 0: the
  *            hand weights mob, strong, ...), spe (the stand-pat score:
  *            0 the eval, 1 the default, without capture features, 2 the
- *            hand weights); the
+ *            hand weights), evalscale (the weights other than material
+ *            in percent, 100 by default); the
  *            pruning switches rfp, null, lmp (2 by default: stop-at-will
  *            only; 1: both rulesets), hist2, lmr2, lmrnonpv, lmrcap,
  *            lmrthreat, threatq, qtt, partial, cmove, ckill, se, iir (on)

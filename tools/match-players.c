@@ -84,6 +84,7 @@ static const named_field fanorona_switches[] = {
     {"centre", offsetof(search_config, w_centre)},
     {"tuned", offsetof(search_config, eval_tuned)},
     {"spe", offsetof(search_config, standpat_eval)},
+    {"evalscale", offsetof(search_config, eval_scale)},
     {NULL, 0},
 };
 
