@@ -3,8 +3,8 @@
  * tuning, issue 13) and writes them as lib/eval-weights.c.
  *
  *   fanorona-tune [--iterations N] [--rate R] [--l2 L] [--flat]
- *                 [--fix-material] [--groups G] [--out FILE] [--name NAME]
- *                 DATA...
+ *                 [--fix-material] [--from-fitted] [--groups G]
+ *                 [--out FILE] [--name NAME] DATA...
  *
  * DATA files are what fanorona-selfplay writes: "POSITION-STRING;R", R the
  * result for the side to move (1, 0.5, 0). Each position's features are
@@ -17,6 +17,9 @@
  * piece, is fitted by gradient descent (Adam) on the mean squared error,
  * plus L times the squared distance of the weights from the starting ones
  * with --l2 L (so that weights the data hardly determines stay put).
+ * With --from-fitted the starting weights are the committed fit
+ * (eval_tuned_weights) instead: its error on DATA is the "before" figure,
+ * and --l2 then pulls towards it.
  * With --flat every feature but material has one weight for all phases
  * (mg = eg); with --fix-material material stays 100 in every phase.
  * --groups G fits only the features of the groups in the mask G
@@ -189,7 +192,7 @@ int main(int argc, char **argv)
     const char *name = "eval_tuned_weights";
     long iterations = 2000;
     double rate = 1.0, l2 = 0;
-    int flat = 0, fix_material = 0;
+    int flat = 0, fix_material = 0, from_fitted = 0;
     unsigned groups = EG_ALL;
     data d = {0};
     for (int i = 1; i < argc; i++) {
@@ -207,6 +210,8 @@ int main(int argc, char **argv)
             flat = 1;
         else if (!strcmp(argv[i], "--fix-material"))
             fix_material = 1;
+        else if (!strcmp(argv[i], "--from-fitted"))
+            from_fitted = 1;
         else if (!strcmp(argv[i], "--groups") && i + 1 < argc)
             groups = (unsigned)strtoul(argv[++i], NULL, 0) & EG_ALL;
         else if (read_file(&d, argv[i]) < 0) {
@@ -216,7 +221,8 @@ int main(int argc, char **argv)
     }
     if (!d.n) {
         fprintf(stderr, "usage: fanorona-tune [--iterations N] [--rate R] "
-                        "[--l2 L] [--flat] [--fix-material] [--groups G] "
+                        "[--l2 L] [--flat] [--fix-material] [--from-fitted] "
+                        "[--groups G] "
                         "[--out FILE] [--name NAME] "
                         "DATA...\n");
         return 2;
@@ -224,7 +230,10 @@ int main(int argc, char **argv)
     double w[NW], w0[NW];
     search_config hand;
     search_config_default(&hand);
-    eval_hand_weights(&hand.eval, &hand);
+    if (from_fitted)
+        hand.eval = eval_tuned_weights;
+    else
+        eval_hand_weights(&hand.eval, &hand);
     for (int i = 0; i < EF_COUNT; i++) {
         w[i] = hand.eval.mg[i];
         w[EF_COUNT + i] = hand.eval.eg[i];
