@@ -248,8 +248,6 @@ START_TEST(standpat_weights)
 }
 END_TEST
 
-/* eval_tuned: 1 the stop-at-will fit under both rulesets, 2 each
- * ruleset's own fit, 0 the hand weights; the two fits differ. */
 /* eval_scale scales every weight but material's, in both phases, and
  * the stand-pat weights with them; 100 leaves the fit as it is
  * (fitted_weights_by_ruleset). */
@@ -281,6 +279,8 @@ START_TEST(eval_scale_weights)
 }
 END_TEST
 
+/* eval_tuned: 1 the stop-at-will fit under both rulesets, 2 each
+ * ruleset's own fit, 0 the hand weights; the two fits differ. */
 START_TEST(fitted_weights_by_ruleset)
 {
     static const struct {
