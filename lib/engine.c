@@ -34,6 +34,9 @@ static void search_config_params(search_config *cfg)
     cfg->lmr_first = 3;
     cfg->lmr_late = 8;
     cfg->eval_scale = 100;
+    cfg->probcut_depth = 5;
+    cfg->probcut_r = 3;
+    cfg->probcut_margin = 100;
 }
 
 void search_config_default(search_config *cfg)
@@ -293,6 +296,7 @@ static void prepare_worker(search_worker *w, const fan_search *s)
     memset(w->killers, 0, sizeof w->killers);
     memset(w->ckillers, 0, sizeof w->ckillers);
     memset(w->passed, 0, sizeof w->passed);
+    memset(w->probing, 0, sizeof w->probing);
     for (int c = 0; c < 2; c++)
         for (int a = 0; a < BOARD_SQUARES; a++)
             for (int b = 0; b < BOARD_SQUARES; b++)

@@ -53,6 +53,8 @@ typedef struct search_worker {
     unsigned char passed[MAX_PLY + 1]; /* the node of ply follows a pass */
     fan_turn excluded[MAX_PLY + 1]; /* use_singular: the turn a node of
                                 * ply leaves out (0: none) */
+    unsigned char probing[MAX_PLY + 1]; /* use_probcut: the node of ply
+                                * runs its reduced search */
     fan_turn pv[MAX_PLY][MAX_PLY];
     int pvlen[MAX_PLY];
     /* the turn lists of the nodes on the current line, one after the

@@ -26,6 +26,7 @@ void score_moves(search_worker *w, const spos *p, int ply,
     int *scores = PLY_SCORES(w, ply);
     fan_turn cm = counter_move(w, p, ply);
     int ck = w->s->run.use_capkiller;
+    int safe = w->s->run.use_safe_order;
     for (int i = 0; i < n; i++) {
         fan_turn t = moves[i];
         int h = w->history[p->stm][FAN_TURN_FROM(t)][FAN_TURN_TO(t)];
@@ -43,6 +44,9 @@ void score_moves(search_worker *w, const spos *p, int ply,
             scores[i] = (1 << 28) - 1;
         else if (t == cm)
             scores[i] = (1 << 28) - 2;
+        else if (safe && mg_capturers(p->opp, (p->own & ~BIT(FAN_TURN_FROM(t))) |
+                                                  BIT(FAN_TURN_TO(t))))
+            scores[i] = h - (1 << 22); /* gives the opponent a capture */
         else
             scores[i] = h;
     }

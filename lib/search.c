@@ -427,6 +427,37 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
         }
     }
 
+    /* probcut: a search probcut_r turns shallower whose null window sits
+     * probcut_margin above beta; when even that one reaches it, the full
+     * search is taken to fail high too. A table entry deep enough to
+     * answer the shallow search answers it (a lower bound at or above the
+     * raised beta cuts at once; an upper bound below it skips the search).
+     * Not at a node already running its own shallow search (probing), nor
+     * near a decisive score. */
+    if (cfg->use_probcut && !pv_node && !excluded && !w->probing[ply] &&
+        depth >= cfg->probcut_depth &&
+        beta > -SCORE_WIN_MIN + cfg->probcut_margin &&
+        beta < SCORE_WIN_MIN - cfg->probcut_margin) {
+        int rbeta = beta + cfg->probcut_margin;
+        int rdepth = depth - cfg->probcut_r;
+        int v = -SCORE_INF;
+        int known = have_hit && hit.depth >= rdepth;
+        if (known && (hit.bound & TT_BOUND_LOWER) &&
+            score_from_tt(hit.score, ply) >= rbeta)
+            v = score_from_tt(hit.score, ply);
+        else if (!(known && (hit.bound & TT_BOUND_UPPER) &&
+                   score_from_tt(hit.score, ply) < rbeta)) {
+            w->probing[ply] = 1;
+            v = search_body(w, p, rbeta - 1, rbeta, rdepth, ply);
+            w->probing[ply] = 0;
+            w->pvlen[ply] = ply;
+            if (stopped(s))
+                return 0;
+        }
+        if (v >= rbeta)
+            return v;
+    }
+
     /* iir: with no turn from the table to search first, the node is
      * searched one turn shallower (its result then gives the table a turn
      * for the next visit) */

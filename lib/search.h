@@ -181,6 +181,16 @@ typedef struct search_config {
                           * where a capture is compulsory and the turns
                           * are its choices: 1 by one turn; 2 by 1 to 3
                           * as a paika; 3 by two from lmr_late */
+    int use_safe_order;  /* move ordering: the paikas after which the
+                          * opponent has a capture come after the others
+                          * (the table's turn, killers and counter turn
+                          * keep their places) */
+    int use_probcut;     /* probcut: a non-PV node whose reduced search
+                          * (depth - probcut_r) reaches beta + margin
+                          * fails high without the full search */
+    int probcut_depth;   /* ... at nodes of this depth or more */
+    int probcut_r;       /* ... the reduction, in turns */
+    int probcut_margin;  /* ... the margin, centipieces */
     int eval_tuned;      /* 1: the stop-at-will fit in both rulesets; 2: the
                           * fit of the search's ruleset; 0: the hand
                           * weights below */

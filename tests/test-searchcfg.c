@@ -54,6 +54,8 @@ static const struct {
     SWITCH(use_singular),
     SWITCH(lmr_threat),
     SWITCH(use_capkiller),
+    SWITCH(use_probcut),
+    SWITCH(use_safe_order),
     SWITCH_ON(eval_tuned),
 };
 #define NSWITCHES ((int)(sizeof switches / sizeof switches[0]))
