@@ -242,9 +242,9 @@ static inline int search_improve(search_worker *w, int ply, fan_turn t,
 /* Move ordering (movepick.c)                                          */
 
 /* Scores the n turns of ply (the table move first, captures by size,
- * killers, history). */
+ * killers, history), at a node of depth (0: the quiescence). */
 void score_moves(search_worker *w, const spos *p, int ply, fan_turn tt_move,
-                 int n);
+                 int n, int depth);
 /* Moves the best-scored remaining turn to index i. */
 void pick(fan_turn *moves, int *scores, int i, int n);
 /* The counter turn of the node at ply (use_countermove), or 0. */

@@ -20,13 +20,20 @@ void pick(fan_turn *moves, int *scores, int i, int n)
 }
 
 void score_moves(search_worker *w, const spos *p, int ply,
-                        fan_turn tt_move, int n)
+                 fan_turn tt_move, int n, int depth)
 {
     const fan_turn *moves = PLY_MOVES(w, ply);
     int *scores = PLY_SCORES(w, ply);
     fan_turn cm = counter_move(w, p, ply);
     int ck = w->s->run.use_capkiller;
-    int safe = w->s->run.use_safe_order;
+    /* safeorder puts the paikas that give the opponent a capture after
+     * the others, offerorder before them (from a depth on) */
+    const search_config *cfg = &w->s->run;
+    int offer = 0;
+    if (cfg->use_safe_order && depth >= cfg->use_safe_order)
+        offer = -(1 << 22);
+    else if (cfg->use_offer_order && depth >= cfg->use_offer_order)
+        offer = 1 << 22;
     for (int i = 0; i < n; i++) {
         fan_turn t = moves[i];
         int h = w->history[p->stm][FAN_TURN_FROM(t)][FAN_TURN_TO(t)];
@@ -44,9 +51,9 @@ void score_moves(search_worker *w, const spos *p, int ply,
             scores[i] = (1 << 28) - 1;
         else if (t == cm)
             scores[i] = (1 << 28) - 2;
-        else if (safe && mg_capturers(p->opp, (p->own & ~BIT(FAN_TURN_FROM(t))) |
-                                                  BIT(FAN_TURN_TO(t))))
-            scores[i] = h - (1 << 22); /* gives the opponent a capture */
+        else if (offer && mg_capturers(p->opp, (p->own & ~BIT(FAN_TURN_FROM(t))) |
+                                                   BIT(FAN_TURN_TO(t))))
+            scores[i] = h + offer; /* gives the opponent a capture */
         else
             scores[i] = h;
     }

@@ -200,7 +200,7 @@ static int qsearch_body(search_worker *w, const spos *p, int alpha, int beta,
             alpha = best;
     }
     int n = gen_node_turns(w, p, ply);
-    score_moves(w, p, ply, have_hit ? hit.move : 0, n);
+    score_moves(w, p, ply, have_hit ? hit.move : 0, n, 0);
     for (int i = 0; i < n; i++) {
         pick(PLY_MOVES(w, ply), PLY_SCORES(w, ply), i, n);
         fan_turn t = PLY_MOVES(w, ply)[i];
@@ -478,7 +478,7 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
     if (n == 1 && cfg->use_single_ext && ply < 2 * s->depth_limit)
         depth++;
     if (cfg->use_ordering)
-        score_moves(w, p, ply, have_hit ? hit.move : 0, n);
+        score_moves(w, p, ply, have_hit ? hit.move : 0, n, depth);
 
     int quiet_node = !FAN_TURN_CAPTURED(PLY_MOVES(w, ply)[0]);
     int futile = 0;

@@ -181,10 +181,13 @@ typedef struct search_config {
                           * where a capture is compulsory and the turns
                           * are its choices: 1 by one turn; 2 by 1 to 3
                           * as a paika; 3 by two from lmr_late */
-    int use_safe_order;  /* move ordering: the paikas after which the
-                          * opponent has a capture come after the others
-                          * (the table's turn, killers and counter turn
-                          * keep their places) */
+    int use_safe_order;  /* move ordering at nodes of this depth or more
+                          * (0: none): the paikas after which the opponent
+                          * has a capture come after the others (the
+                          * table's turn, killers and counter turn keep
+                          * their places) */
+    int use_offer_order; /* the same, but those paikas (offers: the
+                          * opponent must then capture) before the others */
     int use_probcut;     /* probcut: a non-PV node whose reduced search
                           * (depth - probcut_r) reaches beta + margin
                           * fails high without the full search */

@@ -56,6 +56,7 @@ static const struct {
     SWITCH(use_capkiller),
     SWITCH(use_probcut),
     SWITCH(use_safe_order),
+    SWITCH(use_offer_order),
     SWITCH_ON(eval_tuned),
 };
 #define NSWITCHES ((int)(sizeof switches / sizeof switches[0]))

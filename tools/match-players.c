@@ -78,6 +78,7 @@ static const named_field fanorona_switches[] = {
     {"lmrlate", offsetof(search_config, lmr_late)},
     {"probcut", offsetof(search_config, use_probcut)},
     {"safeorder", offsetof(search_config, use_safe_order)},
+    {"offerorder", offsetof(search_config, use_offer_order)},
     {"pcdepth", offsetof(search_config, probcut_depth)},
     {"pcr", offsetof(search_config, probcut_r)},
     {"pcmargin", offsetof(search_config, probcut_margin)},
