@@ -25,10 +25,10 @@ void score_moves(search_worker *w, const spos *p, int ply,
     const fan_turn *moves = PLY_MOVES(w, ply);
     int *scores = PLY_SCORES(w, ply);
     fan_turn cm = counter_move(w, p, ply);
-    int ck = w->s->run.use_capkiller;
+    const search_config *cfg = &w->s->run;
+    int ck = cfg->use_capkiller;
     /* safeorder puts the paikas that give the opponent a capture after
      * the others, offerorder before them (from a depth on) */
-    const search_config *cfg = &w->s->run;
     int offer = 0;
     if (cfg->use_safe_order && depth >= cfg->use_safe_order)
         offer = -(1 << 22);

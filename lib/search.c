@@ -442,11 +442,10 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
         int rdepth = depth - cfg->probcut_r;
         int v = -SCORE_INF;
         int known = have_hit && hit.depth >= rdepth;
-        if (known && (hit.bound & TT_BOUND_LOWER) &&
-            score_from_tt(hit.score, ply) >= rbeta)
-            v = score_from_tt(hit.score, ply);
-        else if (!(known && (hit.bound & TT_BOUND_UPPER) &&
-                   score_from_tt(hit.score, ply) < rbeta)) {
+        int tv = known ? score_from_tt(hit.score, ply) : 0;
+        if (known && (hit.bound & TT_BOUND_LOWER) && tv >= rbeta)
+            v = tv;
+        else if (!(known && (hit.bound & TT_BOUND_UPPER) && tv < rbeta)) {
             w->probing[ply] = 1;
             v = search_body(w, p, rbeta - 1, rbeta, rdepth, ply);
             w->probing[ply] = 0;
