@@ -22,17 +22,17 @@ n=$(wc -l <"$dir/data")
 cmp -s "$dir/l0" "$dir/l0b" || { echo "two runs differ"; exit 1; }
 
 # the positions and results, in order
-cut -d';' -f1,3 "$dir/l1" >"$dir/back"
+cut -d';' -f1,2 "$dir/l1" >"$dir/back"
 cmp -s "$dir/data" "$dir/back" ||
     { diff "$dir/data" "$dir/back" | head; echo "positions or results changed"; exit 1; }
 
-awk -F';' '$2 != $3 { bad++ } END { exit bad > 0 }' "$dir/l1" ||
+awk -F';' '$4 != $2 { bad++ } END { exit bad > 0 }' "$dir/l1" ||
     { echo "--lambda 1: label is not the result"; exit 1; }
 awk -F';' '{
-        q = 1 / (1 + 10 ^ (-0.476 * $4 / 400))
-        d = $2 - q; if (d < 0) d = -d
-        if (d > 0.0002 || $4 > 2000 || $4 < -2000) bad++
-        seen[$4] = 1
+        q = 1 / (1 + 10 ^ (-0.476 * $3 / 400))
+        d = $4 - q; if (d < 0) d = -d
+        if (d > 0.0002 || $3 > 2000 || $3 < -2000) bad++
+        seen[$3] = 1
     }
     END { k = 0; for (s in seen) k++; exit bad > 0 || k < 3 }' "$dir/l0" ||
     { head "$dir/l0"; echo "--lambda 0: label is not the score's probability"; exit 1; }

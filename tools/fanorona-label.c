@@ -17,13 +17,13 @@
  * committed fit's scale, doc/search.md), and the line is written to stdout
  * as
  *
- *   POSITION-STRING;T;R;S
+ *   POSITION-STRING;R;S;T
  *
  * with T = L R + (1 - L) q (--lambda L, default 0.5): fanorona-tune reads
- * T as the label, so the game result and the search are blended at L. R
- * and S stay on the line so that another blend needs no new search
- * (awk). A summary goes to stderr. The files are generated data: never
- * committed. */
+ * the last field as the label, so the game result and the search are
+ * blended at L. R and S stay on the line so that another blend needs no
+ * new search (awk). A summary goes to stderr. The files are generated
+ * data: never committed. */
 #include <fanorona.h>
 #include <math.h>
 #include <stdio.h>
@@ -116,7 +116,7 @@ int main(int argc, char **argv)
             sc = sc > SCORE_CAP ? SCORE_CAP : sc < -SCORE_CAP ? -SCORE_CAP : sc;
             double q = 1.0 / (1.0 + pow(10.0, -k * sc / 400.0));
             double t = lambda * result + (1 - lambda) * q;
-            printf("%s;%.4f;%g;%d\n", line, t, result, sc);
+            printf("%s;%g;%d;%.4f\n", line, result, sc, t);
             labelled++;
             sum_abs += fabs((double)sc);
         }
