@@ -7,7 +7,8 @@
  *                 [--out FILE] [--name NAME] DATA...
  *
  * DATA files are what fanorona-selfplay writes: "POSITION-STRING;R", R the
- * result for the side to move (1, 0.5, 0). Each position's features are
+ * result for the side to move (1, 0.5, 0), or fanorona-label's
+ * "POSITION-STRING;R;S;T": the label is always the last field. Each position's features are
  * the engine's own (eval_features of lib/eval.c, all groups); the model is
  * the tapered weighted sum e of lib/eval.c with the win probability
  * 1 / (1 + 10^(-K e / 400)). First K is fitted (golden-section search of
@@ -62,10 +63,12 @@ static int read_file(data *d, const char *path)
     char line[512];
     size_t lineno = d->n;
     while (fgets(line, sizeof line, in)) {
-        char *semi = strrchr(line, ';');
+        /* the position ends at the first ';', the label is the last field
+         * (fanorona-label writes the result and a score in between) */
+        char *semi = strrchr(line, ';'), *end = strchr(line, ';');
         if (!semi)
             continue;
-        *semi = '\0';
+        *end = '\0';
         fan_position *p = NULL;
         if (fan_position_from_string(&p, line, FAN_RULES_STOP, NULL) != FAN_OK)
             continue;
