@@ -2,8 +2,9 @@
 /* Static evaluation, from the side to move's view, in hundredths of a
  * piece: a weighted sum of features (eval_features), the weights tapered
  * between EVAL_PHASE_MAX pieces or more and none by the number of pieces
- * on the board. The engine's weights were fitted to self-play games
- * (tools/fanorona-tune.c, lib/eval-weights.c); the hand-set weights of
+ * on the board. The engine's weights were fitted to self-play positions
+ * and the scores of deeper searches of them (tools/fanorona-label.c,
+ * tools/fanorona-tune.c, lib/eval-weights.c); the hand-set weights of
  * search_config (material, mobility, strong points, ...) are the same
  * features with other weights, for matches against the earlier engine
  * (doc/search.md lists the measurements). */
