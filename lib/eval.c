@@ -37,15 +37,33 @@ static uint64_t isolated(uint64_t m)
     return m & ~near;
 }
 
-/* The first capture segments own could start (piece, direction, kind). */
-static int capture_count(uint64_t own, uint64_t opp)
+/* The capture features of own against opp from one pass over the first
+ * segments: their number (piece, direction, kind), the enemy pieces they
+ * could take (*targets) and the pieces of the largest one (*run); the
+ * same figures as mg_targets, with the population counts of this copy. */
+static int capture_side(uint64_t own, uint64_t opp, uint64_t *targets,
+                        int *run)
 {
     mg_first f;
-    if (!mg_first_segments(&f, own, opp))
-        return 0;
-    int n = 0;
-    for (int d = 0; d < NDIRS; d++)
-        n += board_popcount(f.appr[d]) + board_popcount(f.wdr[d]);
+    uint64_t all = 0;
+    int n = 0, largest = 0;
+    if (mg_first_segments(&f, own, opp))
+        for (int d = 0; d < NDIRS; d++)
+            for (int kind = FAN_STEP_APPROACH; kind <= FAN_STEP_WITHDRAWAL;
+                 kind++) {
+                uint64_t m = kind == FAN_STEP_APPROACH ? f.appr[d] : f.wdr[d];
+                n += board_popcount(m);
+                for (; m; m &= m - 1) {
+                    int sq = board_lsb(m);
+                    uint64_t r = mg_run(sq, sq + board_delta[d], kind, opp);
+                    int k = board_popcount(r);
+                    all |= r;
+                    if (k > largest)
+                        largest = k;
+                }
+            }
+    *targets = all;
+    *run = largest;
     return n;
 }
 
@@ -61,13 +79,11 @@ int EVAL_COPY(eval_features)(int f[EF_COUNT], uint64_t own, uint64_t opp,
         f[EF_PAIKA_OPP] = paika_count(opp, own);
     }
     if (groups & EG_CAPTURES) {
-        int run_own, run_opp;
-        f[EF_CAPT_OWN] = capture_count(own, opp);
-        f[EF_CAPT_OPP] = capture_count(opp, own);
-        f[EF_TARGETS_OPP] = board_popcount(mg_targets(own, opp, &run_own));
-        f[EF_TARGETS_OWN] = board_popcount(mg_targets(opp, own, &run_opp));
-        f[EF_RUN_OWN] = run_own;
-        f[EF_RUN_OPP] = run_opp;
+        uint64_t t;
+        f[EF_CAPT_OWN] = capture_side(own, opp, &t, &f[EF_RUN_OWN]);
+        f[EF_TARGETS_OPP] = board_popcount(t);
+        f[EF_CAPT_OPP] = capture_side(opp, own, &t, &f[EF_RUN_OPP]);
+        f[EF_TARGETS_OWN] = board_popcount(t);
     }
     if (groups & EG_ISOLATED)
         f[EF_ISOLATED] = board_popcount(isolated(own)) -
@@ -86,7 +102,74 @@ int EVAL_COPY(evaluate)(const eval_weights *w, uint64_t own, uint64_t opp)
     return eval_weighted(w, f, phase);
 }
 
+/* mg and eg of a packed sum (eval_pack): the low 32 bits are mg as a
+ * signed number, the rest eg. */
+static int unpack_tapered(int64_t sum, int phase)
+{
+    int64_t low = (int64_t)(uint32_t)(uint64_t)sum;
+    int64_t mg = low >= ((int64_t)1 << 31) ? low - ((int64_t)1 << 32) : low;
+    int64_t eg = (sum - mg) / ((int64_t)1 << 32);
+    return (int)((mg * phase + eg * (EVAL_PHASE_MAX - phase)) / EVAL_PHASE_MAX);
+}
+
+int EVAL_COPY(evaluate_packed)(const eval_packed *pk, uint64_t own,
+                               uint64_t opp)
+{
+    int n_own = board_popcount(own), n_opp = board_popcount(opp);
+    unsigned groups = pk->groups;
+    int64_t sum = pk->w[EF_MATERIAL] * (n_own - n_opp) + pk->w[EF_TEMPO];
+    if (groups & EG_MOBILITY)
+        sum += pk->w[EF_PAIKA_OWN] * paika_count(own, opp) +
+               pk->w[EF_PAIKA_OPP] * paika_count(opp, own);
+    if (groups & EG_CAPTURES) {
+        uint64_t t;
+        int run;
+        if (!(groups & EG_NO_OWN_CAPTURES)) {
+            sum += pk->w[EF_CAPT_OWN] * capture_side(own, opp, &t, &run);
+            sum += pk->w[EF_TARGETS_OPP] * board_popcount(t) +
+                   pk->w[EF_RUN_OWN] * run;
+        }
+        sum += pk->w[EF_CAPT_OPP] * capture_side(opp, own, &t, &run);
+        sum += pk->w[EF_TARGETS_OWN] * board_popcount(t) +
+               pk->w[EF_RUN_OPP] * run;
+    }
+    if (groups & EG_ISOLATED)
+        sum += pk->w[EF_ISOLATED] * (board_popcount(isolated(own)) -
+                                     board_popcount(isolated(opp)));
+    if (groups & EG_PST) {
+        for (uint64_t m = own; m; m &= m - 1)
+            sum += pk->point[board_lsb(m)];
+        for (uint64_t m = opp; m; m &= m - 1)
+            sum -= pk->point[board_lsb(m)];
+    }
+    int phase = n_own + n_opp < EVAL_PHASE_MAX ? n_own + n_opp : EVAL_PHASE_MAX;
+    return unpack_tapered(sum, phase);
+}
+
 #ifndef FAN_FAST_COPY
+static int64_t pack(int mg, int eg)
+{
+    return (int64_t)eg * ((int64_t)1 << 32) + mg;
+}
+
+void eval_pack(eval_packed *pk, const eval_weights *w)
+{
+    memset(pk, 0, sizeof *pk);
+    for (int i = 0; i < EF_PST; i++)
+        pk->w[i] = pack(w->mg[i], w->eg[i]);
+    for (int k = 0; k < EVAL_PST_CLASSES; k++)
+        for (int sq = 0; sq < BOARD_SQUARES; sq++)
+            if (eval_pst_mask[k] >> sq & 1)
+                pk->point[sq] = pack(w->mg[EF_PST + k], w->eg[EF_PST + k]);
+    pk->groups = w->groups;
+    /* Own capture features with no weight are not computed. The fitted
+     * weights have none: the engine evaluates quiet positions, where the
+     * side to move has no capture, so they are always 0 there. */
+    if (!(w->mg[EF_CAPT_OWN] | w->eg[EF_CAPT_OWN] | w->mg[EF_TARGETS_OPP] |
+          w->eg[EF_TARGETS_OPP] | w->mg[EF_RUN_OWN] | w->eg[EF_RUN_OWN]))
+        pk->groups |= EG_NO_OWN_CAPTURES;
+}
+
 /* Points of each class of the piece-square table: the board folded onto
  * its quarter by the two mirror symmetries, class = 3 * folded column +
  * folded row (column 0..4, row 0..2). */
@@ -156,6 +239,8 @@ void search_config_weights_for(search_config *cfg, int rules)
     } else if (cfg->standpat_eval == 2) {
         eval_hand_weights(&cfg->eval_sp, cfg);
     }
+    eval_pack(&cfg->eval_pk, &cfg->eval);
+    eval_pack(&cfg->eval_sp_pk, &cfg->eval_sp);
 }
 
 void search_config_weights(search_config *cfg)
@@ -167,13 +252,17 @@ eval_fn evaluate_for_cpu(void)
 {
 #ifdef FAN_PERFT_FAST
     if (mg_cpu_fast())
-        return evaluate_fast;
+        return evaluate_packed_fast;
 #endif
-    return evaluate_generic;
+    return evaluate_packed_generic;
 }
 
 int evaluate(const eval_weights *w, uint64_t own, uint64_t opp)
 {
-    return evaluate_for_cpu()(w, own, opp);
+#ifdef FAN_PERFT_FAST
+    if (mg_cpu_fast())
+        return evaluate_fast(w, own, opp);
+#endif
+    return evaluate_generic(w, own, opp);
 }
 #endif

@@ -159,12 +159,12 @@ static int qsearch_body(search_worker *w, const spos *p, int alpha, int beta,
                      w->s->root_turns + ply < FAN_TURN_LIMIT &&
                      mg_capturers(p->opp, p->own);
         if (!threatened)
-            return w->s->eval(&cfg->eval, p->own, p->opp);
+            return w->s->eval(&cfg->eval_pk, p->own, p->opp);
     }
     if (w->s->root_turns + ply >= FAN_TURN_LIMIT)
         return draw_score(w, ply);
     if (qply >= cfg->qsearch_limit || ply >= MAX_PLY - 1)
-        return w->s->eval(&cfg->eval, p->own, p->opp);
+        return w->s->eval(&cfg->eval_pk, p->own, p->opp);
     /* A threatened node searches its paikas (threatq): the side to move
      * must move, and the opponent must then capture if it still can, so
      * the static eval is no lower bound there; the paikas that parry the
@@ -188,7 +188,7 @@ static int qsearch_body(search_worker *w, const spos *p, int alpha, int beta,
     int best = -SCORE_INF;
     fan_turn best_move = 0;
     if (threatened ? cfg->threatq_standpat : cfg->qsearch_standpat) {
-        best = w->s->eval(threatened ? &cfg->eval : &cfg->eval_sp, p->own, p->opp) +
+        best = w->s->eval(threatened ? &cfg->eval_pk : &cfg->eval_sp_pk, p->own, p->opp) +
                (threatened ? 0 : cfg->standpat_bonus);
         if (best >= beta) {
             if (store)
@@ -392,7 +392,7 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
             return 0;
         if (!mg_has_turn(p->own, p->opp))
             return -SCORE_WIN + ply;
-        return w->s->eval(&cfg->eval, p->own, p->opp);
+        return w->s->eval(&cfg->eval_pk, p->own, p->opp);
     }
     if (count_node(w))
         return 0;
@@ -412,7 +412,7 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
 
     if (!pv_node && !excluded && (cfg->use_rfp || cfg->use_null) &&
         beta > -SCORE_WIN_MIN && beta < SCORE_WIN_MIN && quiet_with_turns(p)) {
-        int eval = s->eval(&cfg->eval, p->own, p->opp);
+        int eval = s->eval(&cfg->eval_pk, p->own, p->opp);
         /* reverse futility: far enough above beta that a paika of this
          * shallow subtree is not expected to lose the margin */
         if (cfg->use_rfp && depth <= cfg->rfp_depth &&
@@ -483,7 +483,7 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
     int futile = 0;
     if (cfg->use_futility && quiet_node && depth == 1 && !pv_node &&
         alpha > -SCORE_WIN_MIN && beta < SCORE_WIN_MIN)
-        futile = w->s->eval(&cfg->eval, p->own, p->opp) + 150 <= alpha;
+        futile = w->s->eval(&cfg->eval_pk, p->own, p->opp) + 150 <= alpha;
 
     /* late move pruning: after this many paikas, the rest that create no
      * capture of ours are not searched (the list is all paikas or all

@@ -77,12 +77,28 @@ enum {
 #define EG_ISOLATED 4u
 #define EG_PST 8u
 #define EG_ALL 15u
+/* Not a group (eval_packed only): the weights of the own side's capture
+ * features (EF_CAPT_OWN, EF_TARGETS_OPP, EF_RUN_OWN) are all 0, and
+ * evaluate_packed does not compute them. */
+#define EG_NO_OWN_CAPTURES 16u
 
 typedef struct eval_weights {
     int mg[EF_COUNT]; /* with EVAL_PHASE_MAX pieces or more on the board */
     int eg[EF_COUNT]; /* with none (interpolated by the pieces left) */
     unsigned groups;  /* the feature groups these weights use */
 } eval_weights;
+
+/* The same weights prepared for the search's evaluation (evaluate_packed,
+ * search_config_weights_for makes them): each weight as one integer
+ * mg + 2^32 eg, so that one multiplication and one addition count a
+ * feature in both phases, and the piece-square classes spread over the
+ * points. evaluate_packed(&pk) == evaluate(&w) on every board. */
+typedef struct eval_packed {
+    int64_t w[EF_COUNT];           /* the piece-square entries unused */
+    int64_t point[BOARD_SQUARES];  /* the piece-square weight of a point */
+    unsigned groups;               /* as eval_weights, EG_NO_OWN_CAPTURES too */
+} eval_packed;
+void eval_pack(eval_packed *pk, const eval_weights *w);
 
 /* The points of each piece-square class (the board's quarter). */
 extern const uint64_t eval_pst_mask[EVAL_PST_CLASSES];
@@ -219,6 +235,7 @@ typedef struct search_config {
      * the fields above (the search does so at the start of each run) */
     eval_weights eval;
     eval_weights eval_sp; /* the stand-pat weights (standpat_eval) */
+    eval_packed eval_pk, eval_sp_pk; /* the two prepared for the search */
 } search_config;
 
 /* The hand weights of cfg's w_* fields as features weights. */
@@ -242,11 +259,18 @@ void search_set_config(fan_search *s, const search_config *cfg);
 /* Evaluation (eval.c): side to move's view, in centipieces.           */
 
 int evaluate(const eval_weights *w, uint64_t own, uint64_t opp);
-/* The two copies behind it (eval.c, eval-fast.c) and the choice. */
-typedef int (*eval_fn)(const eval_weights *w, uint64_t own, uint64_t opp);
+/* The two copies behind it (eval.c, eval-fast.c). */
 int evaluate_generic(const eval_weights *w, uint64_t own, uint64_t opp);
 #ifdef FAN_PERFT_FAST
 int evaluate_fast(const eval_weights *w, uint64_t own, uint64_t opp);
+#endif
+/* The same score from prepared weights (eval_pack), what the search
+ * calls: no feature array, half the multiplications; its two copies and
+ * the choice for this processor. */
+typedef int (*eval_fn)(const eval_packed *pk, uint64_t own, uint64_t opp);
+int evaluate_packed_generic(const eval_packed *pk, uint64_t own, uint64_t opp);
+#ifdef FAN_PERFT_FAST
+int evaluate_packed_fast(const eval_packed *pk, uint64_t own, uint64_t opp);
 #endif
 eval_fn evaluate_for_cpu(void);
 

@@ -316,6 +316,62 @@ START_TEST(fitted_weights_by_ruleset)
 }
 END_TEST
 
+/* The search's evaluation from prepared weights (evaluate_packed, both
+ * copies) gives evaluate()'s score on every board, for the fitted weights
+ * of both rulesets, the stand-pat weights, and hand weights that use the
+ * own capture features (so that those are computed there). */
+START_TEST(packed_agrees)
+{
+    uint64_t rng = 0x9AC4EDu + (uint64_t)_i;
+    enum { N = 5 };
+    search_config cfg[N];
+    for (int c = 0; c < N; c++)
+        search_config_default(&cfg[c]);
+    cfg[1].eval_tuned = 2;
+    search_config_weights_for(&cfg[1], FAN_RULES_MUST);
+    cfg[2].standpat_eval = 2;
+    cfg[3].eval_tuned = 0;
+    cfg[3].w_strong = 3;
+    cfg[3].w_threat = 5;
+    cfg[3].w_threat_run = -7;
+    cfg[3].w_isolated = 4;
+    cfg[3].w_centre = 2;
+    cfg[4].eval_scale = 150;
+    for (int c = 0; c < N; c++)
+        if (c != 1)
+            search_config_weights(&cfg[c]);
+    /* the fitted weights leave the own capture features out; hand
+     * weights with a threat weight do not */
+    ck_assert(cfg[0].eval_pk.groups & EG_NO_OWN_CAPTURES);
+    ck_assert(!(cfg[3].eval_pk.groups & EG_NO_OWN_CAPTURES));
+    ck_assert_uint_eq(cfg[3].eval_pk.groups & EG_ALL, EG_ALL);
+    int differ = 0;
+    for (int k = 0; k < 1000; k++) {
+        fan_position *p = random_position(&rng, _i);
+        uint64_t own, opp;
+        boards(p, &own, &opp);
+        for (int c = 0; c < N; c++) {
+            const search_config *g = &cfg[c];
+            int want = evaluate_generic(&g->eval, own, opp);
+            int want_sp = evaluate_generic(&g->eval_sp, own, opp);
+            ck_assert_int_eq(evaluate_packed_generic(&g->eval_pk, own, opp), want);
+            ck_assert_int_eq(evaluate_packed_generic(&g->eval_sp_pk, own, opp),
+                             want_sp);
+#ifdef FAN_PERFT_FAST
+            if (mg_cpu_fast()) {
+                ck_assert_int_eq(evaluate_packed_fast(&g->eval_pk, own, opp), want);
+                ck_assert_int_eq(evaluate_packed_fast(&g->eval_sp_pk, own, opp),
+                                 want_sp);
+            }
+#endif
+            differ += want != want_sp;
+        }
+        fan_position_free(p);
+    }
+    ck_assert_int_gt(differ, 0); /* the stand-pat weights were exercised */
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("eval");
@@ -327,6 +383,7 @@ Suite *make_suite(void)
     tcase_add_loop_test(tc, standpat_weights, 0, 4);
     tcase_add_test(tc, fitted_weights_by_ruleset);
     tcase_add_test(tc, eval_scale_weights);
+    tcase_add_loop_test(tc, packed_agrees, 0, 4);
     suite_add_tcase(s, tc);
     return s;
 }
