@@ -39,8 +39,8 @@ static uint64_t isolated(uint64_t m)
 
 /* The capture features of own against opp from one pass over the first
  * segments: their number (piece, direction, kind), the enemy pieces they
- * could take (*targets) and the pieces of the largest one (*run); the
- * same figures as mg_targets, with the population counts of this copy. */
+ * could take (*targets) and the pieces of the largest one (*run). The
+ * test eval checks them against the library's list of capture steps. */
 static int capture_side(uint64_t own, uint64_t opp, uint64_t *targets,
                         int *run)
 {

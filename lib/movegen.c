@@ -21,31 +21,6 @@ int mg_has_turn(uint64_t own, uint64_t opp)
     return 0;
 }
 
-uint64_t mg_targets(uint64_t own, uint64_t opp, int *largest_run)
-{
-    mg_first f;
-    uint64_t all = 0;
-    int largest = 0;
-    mg_first_segments(&f, own, opp);
-    for (int d = 0; d < NDIRS; d++) {
-        for (int kind = FAN_STEP_APPROACH; kind <= FAN_STEP_WITHDRAWAL;
-             kind++) {
-            uint64_t m = kind == FAN_STEP_APPROACH ? f.appr[d] : f.wdr[d];
-            for (; m; m &= m - 1) {
-                int sq = board_lsb(m);
-                uint64_t run = mg_run(sq, sq + board_delta[d], kind, opp);
-                int n = board_popcount(run);
-                all |= run;
-                if (n > largest)
-                    largest = n;
-            }
-        }
-    }
-    if (largest_run)
-        *largest_run = largest;
-    return all;
-}
-
 void mg_state_start(mg_state *s, uint64_t own, uint64_t opp)
 {
     s->own = own;

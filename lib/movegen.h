@@ -286,9 +286,6 @@ static inline void mg_continuing(uint64_t cont[NDIRS], const mg_first *f)
 
 /* Pieces of own that can capture now. */
 uint64_t mg_capturers(uint64_t own, uint64_t opp);
-/* Every enemy piece that own could capture with a first segment, and the
- * number of pieces of the largest single first-segment run. */
-uint64_t mg_targets(uint64_t own, uint64_t opp, int *largest_run);
 /* 1 when own has any legal turn at all. */
 int mg_has_turn(uint64_t own, uint64_t opp);
 

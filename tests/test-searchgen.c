@@ -186,32 +186,6 @@ START_TEST(zobrist_distinct)
 }
 END_TEST
 
-START_TEST(targets_match_captures)
-{
-    /* mg_targets() is the union of what the first segments capture */
-    uint64_t rng = 0x7A26E7u;
-    for (int k = 0; k < 400; k++) {
-        fan_position *p = trand_game(&rng, FAN_RULES_STOP, 50);
-        uint64_t own, opp;
-        boards(p, &own, &opp);
-        fan_step steps[FAN_STEPS_MAX];
-        size_t n = 0;
-        ck_assert_fan_ok(fan_position_steps(steps, FAN_STEPS_MAX, &n, p));
-        uint64_t want = 0;
-        int largest = 0;
-        for (size_t i = 0; i < n; i++) {
-            want |= steps[i].captures;
-            int c = __builtin_popcountll(steps[i].captures);
-            largest = c > largest ? c : largest;
-        }
-        int run = -1;
-        ck_assert_uint_eq(mg_targets(own, opp, &run), want);
-        ck_assert_int_eq(run, largest);
-        fan_position_free(p);
-    }
-}
-END_TEST
-
 /* A board found by hill climbing where White has 4096 unique turns (4097
  * paths) under stop-at-will: the old search kept 1024 turns per node and
  * dropped the rest without a word. */
@@ -306,7 +280,6 @@ Suite *make_suite(void)
     tcase_add_loop_test(tc, random_boards, 0, 2);
     tcase_add_test(tc, zobrist_incremental);
     tcase_add_test(tc, zobrist_distinct);
-    tcase_add_test(tc, targets_match_captures);
     tcase_add_test(tc, many_turns);
     tcase_add_test(tc, search_sees_every_turn);
     suite_add_tcase(s, tc);
