@@ -256,13 +256,4 @@ eval_fn evaluate_for_cpu(void)
 #endif
     return evaluate_packed_generic;
 }
-
-int evaluate(const eval_weights *w, uint64_t own, uint64_t opp)
-{
-#ifdef FAN_PERFT_FAST
-    if (mg_cpu_fast())
-        return evaluate_fast(w, own, opp);
-#endif
-    return evaluate_generic(w, own, opp);
-}
 #endif

@@ -92,7 +92,7 @@ typedef struct eval_weights {
  * search_config_weights_for makes them): each weight as one integer
  * mg + 2^32 eg, so that one multiplication and one addition count a
  * feature in both phases, and the piece-square classes spread over the
- * points. evaluate_packed(&pk) == evaluate(&w) on every board. */
+ * points. evaluate_packed(&pk) == evaluate_generic(&w) on every board. */
 typedef struct eval_packed {
     int64_t w[EF_COUNT];           /* the piece-square entries unused */
     int64_t point[BOARD_SQUARES];  /* the piece-square weight of a point */
@@ -110,7 +110,7 @@ extern const eval_weights eval_tuned_weights;
 extern const eval_weights eval_tuned_weights_must;
 
 /* Features of (own to move, opp) in groups; returns the phase (pieces on
- * the board, at most EVAL_PHASE_MAX). Two copies like evaluate(). */
+ * the board, at most EVAL_PHASE_MAX). Two copies like evaluate_generic/_fast. */
 int eval_features_generic(int f[EF_COUNT], uint64_t own, uint64_t opp,
                           unsigned groups);
 #ifdef FAN_PERFT_FAST
@@ -231,7 +231,7 @@ typedef struct search_config {
     int w_threat_run;    /* per piece of the opponent's largest capture run */
     int w_isolated;      /* per piece with no friendly neighbour */
     int w_centre;        /* per piece on the middle three rows */
-    /* the weights evaluate() uses: search_config_weights() sets them from
+    /* the weights the evaluation uses: search_config_weights() sets them from
      * the fields above (the search does so at the start of each run) */
     eval_weights eval;
     eval_weights eval_sp; /* the stand-pat weights (standpat_eval) */
@@ -258,8 +258,7 @@ void search_set_config(fan_search *s, const search_config *cfg);
 /* ------------------------------------------------------------------ */
 /* Evaluation (eval.c): side to move's view, in centipieces.           */
 
-int evaluate(const eval_weights *w, uint64_t own, uint64_t opp);
-/* The two copies behind it (eval.c, eval-fast.c). */
+/* The score of eval_weights, in two copies (eval.c, eval-fast.c). */
 int evaluate_generic(const eval_weights *w, uint64_t own, uint64_t opp);
 #ifdef FAN_PERFT_FAST
 int evaluate_fast(const eval_weights *w, uint64_t own, uint64_t opp);
