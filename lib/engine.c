@@ -65,7 +65,7 @@ void search_config_default(search_config *cfg)
     cfg->w_threat_run = 0;
     cfg->w_isolated = 0;
     cfg->w_centre = 0;
-    cfg->eval_tuned = 2;    /* with standpat_eval 1: doc/search.md */
+    cfg->eval_tuned = 1;    /* with standpat_eval 1: doc/search.md */
     cfg->standpat_eval = 1; /* +28 (+8..+48) at equal time, SPRT H1 */
     search_config_weights(cfg);
 }

@@ -57,8 +57,8 @@ static const struct {
     SWITCH(use_probcut),
     SWITCH(use_safe_order),
     SWITCH(use_offer_order),
-    SWITCH_VALUE(eval_tuned, 2, 0),
-    SWITCH_VALUE(eval_tuned, 2, 1),
+    SWITCH_VALUE(eval_tuned, 1, 0),
+    SWITCH_VALUE(eval_tuned, 1, 2),
 };
 #define NSWITCHES ((int)(sizeof switches / sizeof switches[0]))
 #define NFORCED ((int)(sizeof forced_wins / sizeof forced_wins[0]))
@@ -359,10 +359,10 @@ END_TEST
  * iteration's best, with the same nodes and depth as without the switch.
  * The completed iteration (a run to that depth) can only score its best
  * at least as high as that turn's score. A stopped iteration rarely has
- * such a turn (1 run of 144 on the 8 work positions with the stop-at-will
- * fit in both rulesets; 2 of 144, neither the completed best, with each
- * ruleset's own fit), so the runs are spread over 32 positions: 6 of 416
- * play another turn, 4 of them the completed iteration's best. */
+ * such a turn (on the 8 work positions 1 run of 144, and with each
+ * ruleset's own fit, eval_tuned 2, 2 of 144, neither the completed
+ * best), so the runs are spread over 32 positions: 6 of 416 play another
+ * turn, all 6 the completed iteration's best (4 of 6 with eval_tuned 2). */
 #define NPARTIAL 32
 START_TEST(partial_plays_the_better_turn)
 {

@@ -6,11 +6,11 @@
  * A player is a spec "KIND[:key=value,...]":
  *   engine   the library's engine (lib/search.h switches may be overridden:
  *            tt, pvs, order, asp, lmr, qs, qlimit, standpat, futility,
- *            single, mob, strong, threat, run, iso, centre, tuned (2, the
- *            default: each ruleset's fitted weights, lib/eval-weights.c
- *            and lib/eval-weights-must.c; 1: the stop-at-will fit in
- *            both; 0: the hand weights mob, strong, ...), spe (the
- *            stand-pat score:
+ *            single, mob, strong, threat, run, iso, centre, tuned (1, the
+ *            default: the fitted weights of lib/eval-weights.c; 2: each
+ *            ruleset's own fit, lib/eval-weights-must.c under
+ *            must-continue; 0: the hand weights mob, strong, ...), spe
+ *            (the stand-pat score:
  *            0 the eval, 1 the default, without capture features, 2 the
  *            hand weights), evalscale (the weights other than material
  *            in percent, 100 by default); the
