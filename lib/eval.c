@@ -67,6 +67,127 @@ static int capture_side(uint64_t own, uint64_t opp, uint64_t *targets,
     return n;
 }
 
+/* ------------------------------------------------------------------ */
+/* Patterns. A block's raw bits: 2x3 at point s, bit 3 dr + dc for the
+ * point (row + dr, column + dc); 3x2, bit 2 dr + dc. Its variant v says
+ * which mirrors (bit 0 the columns, bit 1 the rows) map the block of its
+ * table's first placement onto it: digit k of the state is the point that
+ * the mirrors take the first placement's point k to. pat_tern gives the
+ * state's digits for one side's raw bits, by shape and variant. */
+#define M23(v, k) (3 * (((v) & 2) ? 1 - (k) / 3 : (k) / 3) + \
+                   (((v) & 1) ? 2 - (k) % 3 : (k) % 3))
+#define M32(v, k) (2 * (((v) & 2) ? 2 - (k) / 2 : (k) / 2) + \
+                   (((v) & 1) ? 1 - (k) % 2 : (k) % 2))
+#define PAT_DIGITS(M, v, b)                                                 \
+    ((((b) >> M(v, 0)) & 1) + 3 * (((b) >> M(v, 1)) & 1) +                 \
+     9 * (((b) >> M(v, 2)) & 1) + 27 * (((b) >> M(v, 3)) & 1) +             \
+     81 * (((b) >> M(v, 4)) & 1) + 243 * (((b) >> M(v, 5)) & 1))
+#define PT4(M, v, b) PAT_DIGITS(M, v, b), PAT_DIGITS(M, v, b + 1), \
+                     PAT_DIGITS(M, v, b + 2), PAT_DIGITS(M, v, b + 3)
+#define PT16(M, v, b) PT4(M, v, b), PT4(M, v, b + 4), PT4(M, v, b + 8), \
+                      PT4(M, v, b + 12)
+#define PT64(M, v) {PT16(M, v, 0), PT16(M, v, 16), PT16(M, v, 32), \
+                    PT16(M, v, 48)}
+static const uint16_t pat_tern[2][4][64] = {
+    {PT64(M23, 0), PT64(M23, 1), PT64(M23, 2), PT64(M23, 3)},
+    {PT64(M32, 0), PT64(M32, 1), PT64(M32, 2), PT64(M32, 3)}};
+
+/* Each block: its first point, variant and table. 2x3 blocks start at
+ * rows 0..3, columns 0..6, and fold onto rows 0..1, columns 0..3 (tables
+ * 0..7); 3x2 blocks at rows 0..2, columns 0..7, onto rows 0..1, columns
+ * 0..3 (tables 8..15). */
+typedef struct pat_place {
+    uint8_t shift, variant;
+} pat_place;
+/* The variant of the block at row r, column c (either shape: both fold
+ * beyond row 1 and column 3). */
+#define PAT_V(r, c) (((c) > 3) | ((r) > 1) << 1)
+#define PP(r, c) {(r) * BOARD_COLS + (c), PAT_V(r, c)}
+#define P23R(r) PP(r, 0), PP(r, 1), PP(r, 2), PP(r, 3), PP(r, 4), PP(r, 5), \
+                PP(r, 6)
+#define P32R(r) P23R(r), PP(r, 7)
+static const pat_place pat_places[EVAL_PAT_PLACES] = {
+    P23R(0), P23R(1), P23R(2), P23R(3), P32R(0), P32R(1), P32R(2)};
+#define T23(r, c) (((r) > 1 ? 3 - (r) : (r)) * 4 + ((c) > 3 ? 6 - (c) : (c)))
+#define T32(r, c) (8 + ((r) > 1 ? 2 - (r) : (r)) * 4 + ((c) > 3 ? 7 - (c) : (c)))
+#define T23R(r) T23(r, 0), T23(r, 1), T23(r, 2), T23(r, 3), T23(r, 4), \
+                T23(r, 5), T23(r, 6)
+#define T32R(r) T32(r, 0), T32(r, 1), T32(r, 2), T32(r, 3), T32(r, 4), \
+                T32(r, 5), T32(r, 6), T32(r, 7)
+#ifndef FAN_FAST_COPY
+const uint8_t eval_pattern_table_of[EVAL_PAT_PLACES] = {
+    T23R(0), T23R(1), T23R(2), T23R(3), T32R(0), T32R(1), T32R(2)};
+#endif
+
+#ifdef FAN_FAST_COPY
+/* One pext a side: the block's points in the raw order. */
+static inline unsigned raw23(uint64_t m, int s)
+{
+    return (unsigned)_pext_u64(m, (uint64_t)0xE07 << s);
+}
+
+static inline unsigned raw32(uint64_t m, int s)
+{
+    return (unsigned)_pext_u64(m, (uint64_t)0xC0603 << s);
+}
+#else
+static inline unsigned raw23(uint64_t m, int s)
+{
+    return (unsigned)(((m >> s) & 7) | (((m >> (s + BOARD_COLS)) & 7) << 3));
+}
+
+static inline unsigned raw32(uint64_t m, int s)
+{
+    return (unsigned)(((m >> s) & 3) | (((m >> (s + BOARD_COLS)) & 3) << 2) |
+                      (((m >> (s + 2 * BOARD_COLS)) & 3) << 4));
+}
+#endif
+
+static inline unsigned pat_state(int i, uint64_t own, uint64_t opp)
+{
+    const pat_place *pl = &pat_places[i];
+    int shape = i >= 28;
+    unsigned o = shape ? raw32(own, pl->shift) : raw23(own, pl->shift);
+    unsigned p = shape ? raw32(opp, pl->shift) : raw23(opp, pl->shift);
+    return pat_tern[shape][pl->variant][o] + 2u * pat_tern[shape][pl->variant][p];
+}
+
+#ifndef FAN_FAST_COPY
+void eval_pattern_states(uint16_t state[EVAL_PAT_PLACES], uint64_t own,
+                         uint64_t opp)
+{
+    for (int i = 0; i < EVAL_PAT_PLACES; i++)
+        state[i] = (uint16_t)pat_state(i, own, opp);
+}
+#endif
+
+/* One block's weight, straight-line code with the block's point, variant
+ * and table as constants. */
+#define PS23(r, c)                                                          \
+    acc += pat[T23(r, c)]                                                   \
+              [pat_tern[0][PAT_V(r, c)][raw23(own, (r) * BOARD_COLS + (c))] + \
+               2u * pat_tern[0][PAT_V(r, c)][raw23(opp, (r) * BOARD_COLS + (c))]];
+#define PS32(r, c)                                                          \
+    acc += pat[T32(r, c)]                                                   \
+              [pat_tern[1][PAT_V(r, c)][raw32(own, (r) * BOARD_COLS + (c))] + \
+               2u * pat_tern[1][PAT_V(r, c)][raw32(opp, (r) * BOARD_COLS + (c))]];
+#define PS23R(r) PS23(r, 0) PS23(r, 1) PS23(r, 2) PS23(r, 3) PS23(r, 4) \
+                 PS23(r, 5) PS23(r, 6)
+#define PS32R(r) PS32(r, 0) PS32(r, 1) PS32(r, 2) PS32(r, 3) PS32(r, 4) \
+                 PS32(r, 5) PS32(r, 6) PS32(r, 7)
+
+/* The patterns' sum as mg + 2^32 eg (the packing of eval_pack). */
+static int64_t pattern_sum(const int32_t (*pat)[EVAL_PAT_STATES],
+                           uint64_t own, uint64_t opp)
+{
+    int32_t acc = 0;
+    PS23R(0) PS23R(1) PS23R(2) PS23R(3)
+    PS32R(0) PS32R(1) PS32R(2)
+    int32_t mg = (int16_t)(uint16_t)((uint32_t)acc & 0xFFFF);
+    int32_t eg = (acc - mg) / 65536;
+    return (int64_t)eg * ((int64_t)1 << 32) + mg;
+}
+
 int EVAL_COPY(eval_features)(int f[EF_COUNT], uint64_t own, uint64_t opp,
                              unsigned groups)
 {
@@ -142,6 +263,8 @@ int EVAL_COPY(evaluate_packed)(const eval_packed *pk, uint64_t own,
         for (uint64_t m = opp; m; m &= m - 1)
             sum -= pk->point[board_lsb(m)];
     }
+    if (pk->pat)
+        sum += pattern_sum(pk->pat, own, opp);
     int phase = n_own + n_opp < EVAL_PHASE_MAX ? n_own + n_opp : EVAL_PHASE_MAX;
     return unpack_tapered(sum, phase);
 }
@@ -241,6 +364,8 @@ void search_config_weights_for(search_config *cfg, int rules)
     }
     eval_pack(&cfg->eval_pk, &cfg->eval);
     eval_pack(&cfg->eval_sp_pk, &cfg->eval_sp);
+    if (cfg->use_patterns)
+        cfg->eval_pk.pat = cfg->eval_sp_pk.pat = eval_pattern_weights;
 }
 
 void search_config_weights(search_config *cfg)

@@ -372,6 +372,131 @@ START_TEST(packed_agrees)
 }
 END_TEST
 
+/* The state and table of block i by coordinates: 2x3 blocks (2 rows, 3
+ * columns) at rows 0..3 and columns 0..6 first, row by row, then 3x2 at
+ * rows 0..2, columns 0..7. A block beyond the middle row or column is
+ * folded back by the mirrors; its table is the folded block's, and digit
+ * k = dr * width + dc of the state (3^k: 1 own, 2 the opponent's) is the
+ * point that the folding mirrors take the folded block's point k to. */
+static int naive_state(int i, uint64_t own, uint64_t opp, int *table)
+{
+    int tall = i >= 28, h = tall ? 3 : 2, w = tall ? 2 : 3;
+    int j = tall ? i - 28 : i, cmax = 9 - w, rmax = 5 - h;
+    int r = j / (cmax + 1), c = j % (cmax + 1);
+    int fr = r > rmax / 2, fc = c > cmax / 2;
+    *table = (tall ? 8 : 0) + (fr ? rmax - r : r) * 4 + (fc ? cmax - c : c);
+    int state = 0, pow3 = 1;
+    for (int k = 0; k < 6; k++, pow3 *= 3) {
+        int dr = k / w, dc = k % w;
+        int pr = r + (fr ? h - 1 - dr : dr), pc = c + (fc ? w - 1 - dc : dc);
+        int sq = pr * 9 + pc;
+        state += pow3 * ((own >> sq & 1) ? 1 : (opp >> sq & 1) ? 2 : 0);
+    }
+    return state;
+}
+
+static uint64_t mirror_cols(uint64_t m)
+{
+    uint64_t out = 0;
+    for (int sq = 0; sq < 45; sq++)
+        if (m >> sq & 1)
+            out |= (uint64_t)1 << ((sq / 9) * 9 + 8 - sq % 9);
+    return out;
+}
+
+static uint64_t mirror_rows(uint64_t m)
+{
+    uint64_t out = 0;
+    for (int sq = 0; sq < 45; sq++)
+        if (m >> sq & 1)
+            out |= (uint64_t)1 << ((4 - sq / 9) * 9 + sq % 9);
+    return out;
+}
+
+START_TEST(pattern_states_by_coordinates)
+{
+    uint64_t rng = 0x9A77E2u + (uint64_t)_i;
+    search_config cfg;
+    search_config_default(&cfg);
+    cfg.use_patterns = 1;
+    search_config_weights(&cfg);
+    int uses[EVAL_PAT_TABLES] = {0};
+    for (int i = 0; i < EVAL_PAT_PLACES; i++) {
+        int t;
+        naive_state(i, 0, 0, &t);
+        ck_assert_int_eq(eval_pattern_table_of[i], t);
+        uses[t]++;
+    }
+    for (int t = 0; t < EVAL_PAT_TABLES; t++)
+        ck_assert_int_ge(uses[t], 2); /* every table is shared */
+    for (int k = 0; k < 500; k++) {
+        fan_position *p = random_position(&rng, _i);
+        uint64_t own, opp;
+        boards(p, &own, &opp);
+        uint16_t st[EVAL_PAT_PLACES];
+        eval_pattern_states(st, own, opp);
+        for (int i = 0; i < EVAL_PAT_PLACES; i++) {
+            int t;
+            ck_assert_int_eq(st[i], naive_state(i, own, opp, &t));
+        }
+        /* the mirror images of a position score the same with the
+         * patterns (the tables of blocks that a mirror maps onto
+         * themselves are fitted symmetric) */
+        int e = evaluate_packed_generic(&cfg.eval_pk, own, opp);
+        ck_assert_int_eq(evaluate_packed_generic(&cfg.eval_pk, mirror_cols(own),
+                                                 mirror_cols(opp)), e);
+        ck_assert_int_eq(evaluate_packed_generic(&cfg.eval_pk, mirror_rows(own),
+                                                 mirror_rows(opp)), e);
+        fan_position_free(p);
+    }
+}
+END_TEST
+
+/* With patterns on, the search's evaluation is the fitted weights' sum
+ * plus the weights of the blocks' states, tapered together. */
+START_TEST(patterns_in_packed)
+{
+    uint64_t rng = 0x9A77E3u + (uint64_t)_i;
+    search_config cfg;
+    search_config_default(&cfg);
+    cfg.use_patterns = 1;
+    search_config_weights(&cfg);
+    ck_assert_ptr_nonnull(cfg.eval_pk.pat);
+    for (int k = 0; k < 1000; k++) {
+        fan_position *p = random_position(&rng, _i);
+        uint64_t own, opp;
+        boards(p, &own, &opp);
+        for (int sp = 0; sp < 2; sp++) {
+            const eval_weights *w = sp ? &cfg.eval_sp : &cfg.eval;
+            const eval_packed *pk = sp ? &cfg.eval_sp_pk : &cfg.eval_pk;
+            int f[EF_COUNT];
+            int phase = eval_features_generic(f, own, opp, EG_ALL);
+            long mg = 0, eg = 0;
+            for (int i = 0; i < EF_COUNT; i++) {
+                mg += (long)w->mg[i] * f[i];
+                eg += (long)w->eg[i] * f[i];
+            }
+            uint16_t st[EVAL_PAT_PLACES];
+            eval_pattern_states(st, own, opp);
+            for (int i = 0; i < EVAL_PAT_PLACES; i++) {
+                int32_t e = eval_pattern_weights[eval_pattern_table_of[i]][st[i]];
+                int32_t emg = (int16_t)(uint16_t)((uint32_t)e & 0xFFFF);
+                mg += emg;
+                eg += (e - emg) / 65536;
+            }
+            int want = (int)((mg * phase + eg * (EVAL_PHASE_MAX - phase)) /
+                             EVAL_PHASE_MAX);
+            ck_assert_int_eq(evaluate_packed_generic(pk, own, opp), want);
+#ifdef FAN_PERFT_FAST
+            if (mg_cpu_fast())
+                ck_assert_int_eq(evaluate_packed_fast(pk, own, opp), want);
+#endif
+        }
+        fan_position_free(p);
+    }
+}
+END_TEST
+
 Suite *make_suite(void)
 {
     Suite *s = suite_create("eval");
@@ -384,6 +509,8 @@ Suite *make_suite(void)
     tcase_add_test(tc, fitted_weights_by_ruleset);
     tcase_add_test(tc, eval_scale_weights);
     tcase_add_loop_test(tc, packed_agrees, 0, 4);
+    tcase_add_loop_test(tc, pattern_states_by_coordinates, 0, 4);
+    tcase_add_loop_test(tc, patterns_in_packed, 0, 4);
     suite_add_tcase(s, tc);
     return s;
 }

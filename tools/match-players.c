@@ -89,6 +89,7 @@ static const named_field fanorona_switches[] = {
     {"iso", offsetof(search_config, w_isolated)},
     {"centre", offsetof(search_config, w_centre)},
     {"tuned", offsetof(search_config, eval_tuned)},
+    {"patterns", offsetof(search_config, use_patterns)},
     {"spe", offsetof(search_config, standpat_eval)},
     {"evalscale", offsetof(search_config, eval_scale)},
     {NULL, 0},

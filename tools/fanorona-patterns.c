@@ -1,0 +1,323 @@
+/* SPDX-License-Identifier: MIT */
+/* fanorona-patterns: fits the evaluation's pattern weights (issue 13) to
+ * labelled positions and writes them as lib/eval-patterns.c.
+ *
+ *   fanorona-patterns [--iterations N] [--rate R] [--l2 L] [--rules R]
+ *                     [--out FILE] DATA...
+ *
+ * DATA files are fanorona-label's "POSITION-STRING;R;S;T" (or
+ * fanorona-selfplay's "POSITION-STRING;R"): the label is the last field.
+ * The model is the engine's evaluation as it is (the default weights of
+ * the ruleset R, stop or must, without patterns) plus the tapered sum of
+ * one weight per block of the board (eval_pattern_states of lib/eval.c:
+ * 16 tables of 729 states, mg and eg each), with the win probability
+ * 1 / (1 + exp(-k e)). k is fitted first to the evaluation without
+ * patterns (golden-section search); then only the pattern weights are
+ * fitted, from 0, by gradient descent (Adam) on the mean squared error
+ * plus L times the sum of the squared weights (--l2 L). One block of 1000
+ * positions in ten is held out (consecutive lines are one game); the
+ * weights of the iteration with the least held-out error are written,
+ * rounded, with the command line that produced them. */
+#include <fanorona.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/search.h"
+
+#define NPW (EVAL_PAT_TABLES * EVAL_PAT_STATES)
+
+typedef struct sample {
+    uint16_t state[EVAL_PAT_PLACES];
+    float base, label;
+    unsigned char phase, held_out;
+} sample;
+
+typedef struct data {
+    sample *s;
+    size_t n, cap;
+} data;
+
+static int read_file(data *d, const char *path, const search_config *cfg,
+                     int rules)
+{
+    FILE *in = fopen(path, "r");
+    if (!in)
+        return -1;
+    char line[512];
+    size_t lineno = d->n;
+    while (fgets(line, sizeof line, in)) {
+        char *last = strrchr(line, ';'), *end = strchr(line, ';');
+        if (!last)
+            continue;
+        *end = '\0';
+        fan_position *p = NULL;
+        if (fan_position_from_string(&p, line, rules, NULL) != FAN_OK)
+            continue;
+        uint64_t w, b;
+        fan_position_pieces(&w, p, FAN_WHITE);
+        fan_position_pieces(&b, p, FAN_BLACK);
+        int white = fan_position_side_to_move(p) == FAN_WHITE;
+        fan_position_free(p);
+        uint64_t own = white ? w : b, opp = white ? b : w;
+        if (d->n == d->cap) {
+            d->cap = d->cap ? 2 * d->cap : 65536;
+            sample *ns = realloc(d->s, d->cap * sizeof *d->s);
+            if (!ns) {
+                fclose(in);
+                return -1;
+            }
+            d->s = ns;
+        }
+        sample *s = &d->s[d->n++];
+        eval_pattern_states(s->state, own, opp);
+        s->base = (float)evaluate_packed_generic(&cfg->eval_pk, own, opp);
+        int n = board_popcount(own | opp);
+        s->phase = (unsigned char)(n < EVAL_PHASE_MAX ? n : EVAL_PHASE_MAX);
+        s->label = (float)strtod(last + 1, NULL);
+        s->held_out = (lineno++ / 1000) % 10 == 9;
+    }
+    fclose(in);
+    return 0;
+}
+
+/* The evaluation of s with pattern weights w (mg then eg, NPW each). */
+static int first_place = 0, end_place = EVAL_PAT_PLACES;
+
+static double eval_of(const double *w, const sample *s)
+{
+    double mg = 0, eg = 0;
+    for (int i = first_place; i < end_place; i++) {
+        size_t j = (size_t)eval_pattern_table_of[i] * EVAL_PAT_STATES +
+                   s->state[i];
+        mg += w[j];
+        eg += w[NPW + j];
+    }
+    return s->base +
+           (mg * s->phase + eg * (EVAL_PHASE_MAX - s->phase)) / EVAL_PHASE_MAX;
+}
+
+/* Mean squared error over the training (held 0) or held-out (1) part;
+ * adds the gradient of the training error into grad when not NULL. */
+static double error(const data *d, const double *w, double k, int held,
+                    double *grad)
+{
+    double sum = 0;
+    size_t n = 0;
+    if (grad)
+        memset(grad, 0, 2 * NPW * sizeof *grad);
+    for (size_t i = 0; i < d->n; i++) {
+        const sample *s = &d->s[i];
+        if (s->held_out != held)
+            continue;
+        double p = 1.0 / (1.0 + exp(-k * eval_of(w, s)));
+        double e = p - s->label;
+        sum += e * e;
+        n++;
+        if (grad) {
+            double c = 2 * e * p * (1 - p) * k;
+            double a = c * s->phase / EVAL_PHASE_MAX, b = c - a;
+            for (int j = first_place; j < end_place; j++) {
+                size_t x = (size_t)eval_pattern_table_of[j] * EVAL_PAT_STATES +
+                           s->state[j];
+                grad[x] += a;
+                grad[NPW + x] += b;
+            }
+        }
+    }
+    if (grad && n)
+        for (size_t j = 0; j < 2 * NPW; j++)
+            grad[j] /= (double)n;
+    return n ? sum / (double)n : 0;
+}
+
+/* Each weight within +-WMAX: the 52 blocks' sum stays within an int16_t,
+ * as the packing of lib/eval.c needs. */
+#define WMAX 600
+
+static long clamp_w(double v)
+{
+    long r = lround(v);
+    return r > WMAX ? WMAX : r < -WMAX ? -WMAX : r;
+}
+
+/* The state that the mirror mapping block t onto itself gives state s:
+ * the 2x3 tables of the middle column (3, 7) under the columns' mirror,
+ * the 3x2 tables of the middle row (12 .. 15) under the rows'; s for the
+ * others. Their weights are kept equal, so that the evaluation of a
+ * position and of its mirror images are the same. */
+static int self_mirror(int t, int s)
+{
+    int d[6], out = 0, pow3 = 1;
+    for (int k = 0; k < 6; k++, s /= 3)
+        d[k] = s % 3;
+    for (int k = 0; k < 6; k++, pow3 *= 3) {
+        int from;
+        if (t == 3 || t == 7)
+            from = (k / 3) * 3 + 2 - k % 3;
+        else if (t >= 12)
+            from = (2 - k / 2) * 2 + k % 2;
+        else
+            from = k;
+        out += pow3 * d[from];
+    }
+    return out;
+}
+
+static int write_weights(const char *path, const double *w, int argc,
+                         char **argv, double before, double after, size_t n)
+{
+    FILE *out = fopen(path, "w");
+    if (!out)
+        return -1;
+    fprintf(out, "/* SPDX-License-Identifier: MIT */\n"
+                 "/* Generated by tools/fanorona-patterns (do not edit): the "
+                 "pattern weights\n * fitted to %zu labelled positions (held-out "
+                 "mean squared error %.6f\n * without them, %.6f with them). "
+                 "Command:\n *\n *  ",
+            n, before, after);
+    for (int i = 0; i < argc; i++)
+        fprintf(out, " %s", argv[i]);
+    fprintf(out, "\n *\n * An entry is PW(mg, eg) = mg + 65536 * eg. */\n"
+                 "#include \"search.h\"\n\n#define PW(mg, eg) ((mg) + 65536 * (eg))\n\n"
+                 "const int32_t eval_pattern_weights[EVAL_PAT_TABLES][EVAL_PAT_STATES] = {\n");
+    for (int t = 0; t < EVAL_PAT_TABLES; t++) {
+        fprintf(out, "    { /* table %d */\n", t);
+        for (int s = 0; s < EVAL_PAT_STATES; s++) {
+            size_t j = (size_t)t * EVAL_PAT_STATES + (size_t)s;
+            fprintf(out, "%sPW(%ld, %ld),%s", s % 6 == 0 ? "        " : " ",
+                    clamp_w(w[j]), clamp_w(w[NPW + j]),
+                    s % 6 == 5 || s == EVAL_PAT_STATES - 1 ? "\n" : "");
+        }
+        fprintf(out, "    },\n");
+    }
+    fprintf(out, "};\n");
+    return fclose(out);
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: fanorona-patterns [--iterations N] [--rate R] "
+                    "[--l2 L] [--rules stop|must] [--out FILE] DATA...\n");
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    const char *out = "lib/eval-patterns.c";
+    long iterations = 600;
+    double rate = 1.0, l2 = 0;
+    int rules = FAN_RULES_STOP;
+    data d = {0};
+    int i = 1;
+    for (; i < argc && argv[i][0] == '-'; i++) {
+        if (!strcmp(argv[i], "--help"))
+            return usage() - 2;
+        if (i + 1 >= argc)
+            return usage();
+        if (!strcmp(argv[i], "--iterations"))
+            iterations = strtol(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--rate"))
+            rate = strtod(argv[++i], NULL);
+        else if (!strcmp(argv[i], "--l2"))
+            l2 = strtod(argv[++i], NULL);
+        else if (!strcmp(argv[i], "--shapes")) {
+            long sh = strtol(argv[++i], NULL, 10);
+            first_place = sh == 2 ? 28 : 0;
+            end_place = sh == 1 ? 28 : EVAL_PAT_PLACES;
+        } else if (!strcmp(argv[i], "--out"))
+            out = argv[++i];
+        else if (!strcmp(argv[i], "--rules")) {
+            i++;
+            if (!strcmp(argv[i], "stop"))
+                rules = FAN_RULES_STOP;
+            else if (!strcmp(argv[i], "must"))
+                rules = FAN_RULES_MUST;
+            else
+                return usage();
+        } else
+            return usage();
+    }
+    if (i >= argc || iterations < 0 || !(rate > 0) || l2 < 0)
+        return usage();
+    search_config cfg;
+    search_config_default(&cfg);
+    cfg.use_patterns = 0;
+    search_config_weights_for(&cfg, rules);
+    for (; i < argc; i++)
+        if (read_file(&d, argv[i], &cfg, rules) != 0) {
+            fprintf(stderr, "fanorona-patterns: cannot read %s\n", argv[i]);
+            return 1;
+        }
+    if (d.n < 1000) {
+        fprintf(stderr, "fanorona-patterns: %zu positions, too few\n", d.n);
+        return 1;
+    }
+    double *w = calloc(2 * NPW, sizeof *w), *best = calloc(2 * NPW, sizeof *w);
+    double *g = calloc(2 * NPW, sizeof *g), *m = calloc(2 * NPW, sizeof *m);
+    double *v = calloc(2 * NPW, sizeof *v);
+    if (!w || !best || !g || !m || !v)
+        return 1;
+    /* k: golden-section search of the training error without patterns */
+    double lo = 0.0005, hi = 0.05;
+    const double phi = (sqrt(5.0) - 1) / 2;
+    for (int it = 0; it < 40; it++) {
+        double a = hi - phi * (hi - lo), b = lo + phi * (hi - lo);
+        if (error(&d, w, a, 0, NULL) < error(&d, w, b, 0, NULL))
+            hi = b;
+        else
+            lo = a;
+    }
+    double k = (lo + hi) / 2;
+    double train0 = error(&d, w, k, 0, NULL), held0 = error(&d, w, k, 1, NULL);
+    fprintf(stderr, "%zu positions, k %.6f (K %.4f): error %.6f, held out %.6f\n",
+            d.n, k, k * 400 / log(10.0), train0, held0);
+    double best_held = held0;
+    long best_it = 0;
+    const double b1 = 0.9, b2 = 0.999, eps = 1e-12;
+    for (long it = 1; it <= iterations; it++) {
+        double train = error(&d, w, k, 0, g);
+        for (int t = 0; t < EVAL_PAT_TABLES; t++)
+            for (int s = 0; s < EVAL_PAT_STATES; s++) {
+                int ms = self_mirror(t, s);
+                if (ms > s)
+                    for (int h = 0; h < 2; h++) {
+                        size_t a = (size_t)h * NPW + (size_t)t * EVAL_PAT_STATES;
+                        double avg = (g[a + (size_t)s] + g[a + (size_t)ms]) / 2;
+                        g[a + (size_t)s] = g[a + (size_t)ms] = avg;
+                    }
+            }
+        for (size_t j = 0; j < 2 * NPW; j++) {
+            double gj = g[j] + 2 * l2 * w[j];
+            m[j] = b1 * m[j] + (1 - b1) * gj;
+            v[j] = b2 * v[j] + (1 - b2) * gj * gj;
+            double mh = m[j] / (1 - pow(b1, (double)it));
+            double vh = v[j] / (1 - pow(b2, (double)it));
+            w[j] -= rate * mh / (sqrt(vh) + eps);
+        }
+        if (it % 25 == 0 || it == iterations) {
+            double held = error(&d, w, k, 1, NULL);
+            fprintf(stderr, "iteration %ld: error %.6f, held out %.6f\n", it,
+                    train, held);
+            if (held < best_held) {
+                best_held = held;
+                best_it = it;
+                memcpy(best, w, 2 * NPW * sizeof *w);
+            }
+        }
+    }
+    fprintf(stderr, "best held-out error %.6f at iteration %ld (%.6f without "
+                    "patterns)\n", best_held, best_it, held0);
+    if (write_weights(out, best, argc, argv, held0, best_held, d.n) != 0) {
+        fprintf(stderr, "fanorona-patterns: cannot write %s\n", out);
+        return 1;
+    }
+    free(w);
+    free(best);
+    free(g);
+    free(m);
+    free(v);
+    free(d.s);
+    return 0;
+}
