@@ -67,6 +67,10 @@ void search_config_default(search_config *cfg)
     cfg->w_centre = 0;
     cfg->eval_tuned = 1;    /* with standpat_eval 1: doc/search.md */
     cfg->standpat_eval = 1; /* +28 (+8..+48) at equal time, SPRT H1 */
+    /* patterns in the quiet evaluation: +20 (+4..+36) stop-at-will and
+     * +23 (+6..+40) must-continue at equal time, SPRT H1 both
+     * (doc/search.md, seventeenth round) */
+    cfg->use_patterns = 2;
     search_config_weights(cfg);
 }
 

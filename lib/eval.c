@@ -364,8 +364,12 @@ void search_config_weights_for(search_config *cfg, int rules)
     }
     eval_pack(&cfg->eval_pk, &cfg->eval);
     eval_pack(&cfg->eval_sp_pk, &cfg->eval_sp);
+    /* the patterns were fitted to quiet positions; 2: not in the
+     * stand-pat eval of capture nodes, where the side to move must take */
     if (cfg->use_patterns)
-        cfg->eval_pk.pat = cfg->eval_sp_pk.pat = eval_pattern_weights;
+        cfg->eval_pk.pat = eval_pattern_weights;
+    if (cfg->use_patterns == 1)
+        cfg->eval_sp_pk.pat = eval_pattern_weights;
 }
 
 void search_config_weights(search_config *cfg)

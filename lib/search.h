@@ -232,7 +232,9 @@ typedef struct search_config {
                           * fit of the search's ruleset; 0: the hand
                           * weights below */
     int use_patterns;    /* the evaluation adds the pattern weights
-                          * (eval_pattern_weights) */
+                          * (eval_pattern_weights): 1 everywhere, 2 not
+                          * in the stand-pat eval of capture nodes (the
+                          * default) */
     int eval_scale;      /* the evaluation's weights other than material
                           * in percent (100: as fitted or set) */
     int standpat_eval;   /* stand pat at capture nodes on: 0 the eval, 1 the

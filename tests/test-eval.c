@@ -325,8 +325,10 @@ START_TEST(packed_agrees)
     uint64_t rng = 0x9AC4EDu + (uint64_t)_i;
     enum { N = 5 };
     search_config cfg[N];
-    for (int c = 0; c < N; c++)
+    for (int c = 0; c < N; c++) {
         search_config_default(&cfg[c]);
+        cfg[c].use_patterns = 0; /* patterns_in_packed checks them */
+    }
     cfg[1].eval_tuned = 2;
     search_config_weights_for(&cfg[1], FAN_RULES_MUST);
     cfg[2].standpat_eval = 2;
