@@ -415,13 +415,19 @@ static uint64_t mirror_rows(uint64_t m)
     return out;
 }
 
+/* The default configuration with the patterns in every evaluation. */
+static void patterns_everywhere(search_config *cfg)
+{
+    search_config_default(cfg);
+    cfg->use_patterns = 1;
+    search_config_weights(cfg);
+}
+
 START_TEST(pattern_states_by_coordinates)
 {
     uint64_t rng = 0x9A77E2u + (uint64_t)_i;
     search_config cfg;
-    search_config_default(&cfg);
-    cfg.use_patterns = 1;
-    search_config_weights(&cfg);
+    patterns_everywhere(&cfg);
     int uses[EVAL_PAT_TABLES] = {0};
     for (int i = 0; i < EVAL_PAT_PLACES; i++) {
         int t;
@@ -460,10 +466,12 @@ START_TEST(patterns_in_packed)
 {
     uint64_t rng = 0x9A77E3u + (uint64_t)_i;
     search_config cfg;
+    /* by default (2) in the quiet evaluation, not the stand-pat one */
     search_config_default(&cfg);
-    cfg.use_patterns = 1;
-    search_config_weights(&cfg);
     ck_assert_ptr_nonnull(cfg.eval_pk.pat);
+    ck_assert_ptr_null(cfg.eval_sp_pk.pat);
+    patterns_everywhere(&cfg);
+    ck_assert_ptr_nonnull(cfg.eval_sp_pk.pat);
     for (int k = 0; k < 1000; k++) {
         fan_position *p = random_position(&rng, _i);
         uint64_t own, opp;

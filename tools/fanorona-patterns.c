@@ -15,9 +15,10 @@
  * patterns (golden-section search); then only the pattern weights are
  * fitted, from 0, by gradient descent (Adam) on the mean squared error
  * plus L times the sum of the squared weights (--l2 L). One block of 1000
- * positions in ten is held out (consecutive lines are one game); the
- * weights of the iteration with the least held-out error are written,
- * rounded, with the command line that produced them. */
+ * lines in ten is held out (consecutive lines are one game); the weights
+ * of the iteration with the least held-out error (checked every 25) are
+ * written, rounded, with the command line that produced them (with fewer
+ * than 10 000 lines nothing is held out, and the last iteration's are). */
 #include <fanorona.h>
 #include <math.h>
 #include <stdio.h>
@@ -25,6 +26,7 @@
 #include <string.h>
 
 #include "lib/search.h"
+#include "train-line.h"
 
 #define NPW (EVAL_PAT_TABLES * EVAL_PAT_STATES)
 
@@ -48,19 +50,10 @@ static int read_file(data *d, const char *path, const search_config *cfg,
     char line[512];
     size_t lineno = d->n;
     while (fgets(line, sizeof line, in)) {
-        char *last = strrchr(line, ';'), *end = strchr(line, ';');
-        if (!last)
+        uint64_t own, opp;
+        double label;
+        if (train_line_parse(line, rules, &own, &opp, &label) != 0)
             continue;
-        *end = '\0';
-        fan_position *p = NULL;
-        if (fan_position_from_string(&p, line, rules, NULL) != FAN_OK)
-            continue;
-        uint64_t w, b;
-        fan_position_pieces(&w, p, FAN_WHITE);
-        fan_position_pieces(&b, p, FAN_BLACK);
-        int white = fan_position_side_to_move(p) == FAN_WHITE;
-        fan_position_free(p);
-        uint64_t own = white ? w : b, opp = white ? b : w;
         if (d->n == d->cap) {
             d->cap = d->cap ? 2 * d->cap : 65536;
             sample *ns = realloc(d->s, d->cap * sizeof *d->s);
@@ -75,7 +68,7 @@ static int read_file(data *d, const char *path, const search_config *cfg,
         s->base = (float)evaluate_packed_generic(&cfg->eval_pk, own, opp);
         int n = board_popcount(own | opp);
         s->phase = (unsigned char)(n < EVAL_PHASE_MAX ? n : EVAL_PHASE_MAX);
-        s->label = (float)strtod(last + 1, NULL);
+        s->label = (float)label;
         s->held_out = (lineno++ / 1000) % 10 == 9;
     }
     fclose(in);
@@ -307,8 +300,17 @@ int main(int argc, char **argv)
             }
         }
     }
-    fprintf(stderr, "best held-out error %.6f at iteration %ld (%.6f without "
-                    "patterns)\n", best_held, best_it, held0);
+    size_t held_n = 0;
+    for (size_t j = 0; j < d.n; j++)
+        held_n += d.s[j].held_out;
+    if (!held_n) {
+        /* fewer than 10 000 lines: nothing held out, the last weights */
+        memcpy(best, w, 2 * NPW * sizeof *w);
+        fprintf(stderr, "no positions held out (fewer than 10000 lines): "
+                        "the weights of the last iteration\n");
+    } else
+        fprintf(stderr, "best held-out error %.6f at iteration %ld (%.6f "
+                        "without patterns)\n", best_held, best_it, held0);
     if (write_weights(out, best, argc, argv, held0, best_held, d.n) != 0) {
         fprintf(stderr, "fanorona-patterns: cannot write %s\n", out);
         return 1;

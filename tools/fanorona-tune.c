@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "lib/search.h"
+#include "train-line.h"
 
 #define NW (2 * EF_COUNT) /* mg then eg */
 
@@ -63,20 +64,10 @@ static int read_file(data *d, const char *path)
     char line[512];
     size_t lineno = d->n;
     while (fgets(line, sizeof line, in)) {
-        /* the position ends at the first ';', the label is the last field
-         * (fanorona-label writes the result and a score in between) */
-        char *semi = strrchr(line, ';'), *end = strchr(line, ';');
-        if (!semi)
+        uint64_t own, opp;
+        double label;
+        if (train_line_parse(line, FAN_RULES_STOP, &own, &opp, &label) != 0)
             continue;
-        *end = '\0';
-        fan_position *p = NULL;
-        if (fan_position_from_string(&p, line, FAN_RULES_STOP, NULL) != FAN_OK)
-            continue;
-        uint64_t w, b;
-        fan_position_pieces(&w, p, FAN_WHITE);
-        fan_position_pieces(&b, p, FAN_BLACK);
-        int white = fan_position_side_to_move(p) == FAN_WHITE;
-        fan_position_free(p);
         if (d->n == d->cap) {
             d->cap = d->cap ? 2 * d->cap : 65536;
             d->s = realloc(d->s, d->cap * sizeof *d->s);
@@ -85,11 +76,10 @@ static int read_file(data *d, const char *path)
         }
         sample *s = &d->s[d->n++];
         int f[EF_COUNT];
-        s->phase = (unsigned char)eval_features_generic(
-            f, white ? w : b, white ? b : w, EG_ALL);
+        s->phase = (unsigned char)eval_features_generic(f, own, opp, EG_ALL);
         for (int i = 0; i < EF_COUNT; i++)
             s->f[i] = (signed char)(f[i] > 127 ? 127 : f[i] < -127 ? -127 : f[i]);
-        s->result = (float)strtod(semi + 1, NULL);
+        s->result = (float)label;
         s->held_out = (lineno++ / 1000) % 10 == 9;
     }
     fclose(in);

@@ -1,0 +1,87 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# fanorona-patterns: fits pattern weights to self-play data and writes
+# them as C: 16 tables of 729 entries, each within +-600, the tables of
+# blocks that a mirror maps onto themselves symmetric; the held-out error
+# it reports with the weights is no worse than without; two runs write the
+# same file; bad arguments are refused.
+#   patterns-tool.sh FANORONA-SELFPLAY FANORONA-PATTERNS
+set -eu
+sp=$1
+pat=$2
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+"$sp" --games 130 --nodes 300 --seed 5 --out "$dir/data" 2>/dev/null
+n=$(wc -l <"$dir/data")
+[ "$n" -gt 10000 ] || { echo "too little data: $n lines"; exit 1; }
+
+"$pat" --iterations 60 --out "$dir/p.c" "$dir/data" 2>"$dir/log"
+"$pat" --iterations 60 --out "$dir/p2.c" "$dir/data" 2>/dev/null
+# the same weights (the header names the --out file)
+sed -n '/^#define PW/,$p' "$dir/p.c" >"$dir/b1"
+sed -n '/^#define PW/,$p' "$dir/p2.c" >"$dir/b2"
+[ -s "$dir/b1" ] && cmp -s "$dir/b1" "$dir/b2" || { echo "two runs differ"; exit 1; }
+
+# "best held-out error A at iteration I (B without patterns)": A <= B
+awk '/^best held-out error/ {
+        a = $4; b = $8; sub(/^\(/, "", b); found = 1
+        if (a + 0 > b + 0) { print "worse with patterns: " $0; exit 1 }
+    }
+    END { if (!found) { print "no summary"; exit 1 } }' "$dir/log"
+
+# the entries, table by table; the middle-column 2x3 tables (3, 7) equal
+# under the columns' mirror, the middle-row 3x2 tables (12 .. 15) under
+# the rows'; some weight is not 0
+grep -o 'PW(-\?[0-9]*, -\?[0-9]*)' "$dir/p.c" | tr -d 'PW(),' >"$dir/w"
+awk '
+    { mg[NR - 1] = $1; eg[NR - 1] = $2
+      if ($1 > 600 || $1 < -600 || $2 > 600 || $2 < -600) big++
+      if ($1 != 0 || $2 != 0) nz++ }
+    function mirror(t, s,    d, k, out, p, from) {
+        for (k = 0; k < 6; k++) { d[k] = s % 3; s = int(s / 3) }
+        out = 0; p = 1
+        for (k = 0; k < 6; k++) {
+            if (t == 3 || t == 7) from = int(k / 3) * 3 + 2 - k % 3
+            else from = (2 - int(k / 2)) * 2 + k % 2
+            out += p * d[from]; p *= 3
+        }
+        return out
+    }
+    END {
+        if (NR != 16 * 729) { print NR " entries"; exit 1 }
+        if (big) { print big " entries beyond 600"; exit 1 }
+        if (!nz) { print "all weights 0"; exit 1 }
+        split("3 7 12 13 14 15", ts, " ")
+        for (i = 1; i <= 6; i++) {
+            t = ts[i]
+            for (s = 0; s < 729; s++) {
+                m = mirror(t, s)
+                if (mg[t * 729 + s] != mg[t * 729 + m] ||
+                    eg[t * 729 + s] != eg[t * 729 + m]) {
+                    print "table " t " not symmetric at " s; exit 1
+                }
+            }
+        }
+    }' "$dir/w"
+
+for args in "--iterations -1 $dir/data" "--rules none $dir/data" \
+        "--rate 0 $dir/data" "--l2 -1 $dir/data" "--bogus 1 $dir/data" ""; do
+    # shellcheck disable=SC2086
+    if "$pat" $args --out "$dir/x.c" >/dev/null 2>&1; then
+        echo "accepted: $args"; exit 1
+    fi
+done
+if "$pat" --out "$dir/x.c" "$dir/missing" >/dev/null 2>&1; then
+    echo "accepted a missing file"; exit 1
+fi
+# under 10 000 lines nothing is held out: the last iteration's weights
+head -5000 "$dir/data" >"$dir/half"
+"$pat" --iterations 30 --out "$dir/h.c" "$dir/half" 2>"$dir/hlog"
+grep -q 'no positions held out' "$dir/hlog" || { cat "$dir/hlog"; exit 1; }
+grep -q 'PW(-\?[1-9]' "$dir/h.c" || { echo "all weights 0 (5000 lines)"; exit 1; }
+head -100 "$dir/data" >"$dir/small"
+if "$pat" --out "$dir/x.c" "$dir/small" >/dev/null 2>&1; then
+    echo "accepted 100 positions"; exit 1
+fi
+echo ok
