@@ -88,11 +88,6 @@ typedef struct eval_weights {
     unsigned groups;  /* the feature groups these weights use */
 } eval_weights;
 
-/* The same weights prepared for the search's evaluation (evaluate_packed,
- * search_config_weights_for makes them): each weight as one integer
- * mg + 2^32 eg, so that one multiplication and one addition count a
- * feature in both phases, and the piece-square classes spread over the
- * points. evaluate_packed(&pk) == evaluate_generic(&w) on every board. */
 /* Patterns: the state of every 2x3 and 3x2 block of points (3^6 = 729
  * states: empty, own, opponent's) looks up a weight of its table; the
  * blocks that the board's two mirror symmetries map onto each other share
@@ -109,6 +104,13 @@ extern const uint8_t eval_pattern_table_of[EVAL_PAT_PLACES];
 void eval_pattern_states(uint16_t state[EVAL_PAT_PLACES], uint64_t own,
                          uint64_t opp);
 
+/* The same weights prepared for the search's evaluation (evaluate_packed,
+ * search_config_weights_for makes them): each weight as one integer
+ * mg + 2^32 eg, so that one multiplication and one addition count a
+ * feature in both phases, and the piece-square classes spread over the
+ * points. evaluate_packed(&pk) == evaluate_generic(&w) on every board;
+ * with pat set, the patterns' tapered sum is added (patterns_in_packed
+ * of tests/test-eval.c). */
 typedef struct eval_packed {
     int64_t w[EF_COUNT];           /* the piece-square entries unused */
     int64_t point[BOARD_SQUARES];  /* the piece-square weight of a point */

@@ -66,7 +66,8 @@ awk '
     }' "$dir/w"
 
 for args in "--iterations -1 $dir/data" "--rules none $dir/data" \
-        "--rate 0 $dir/data" "--l2 -1 $dir/data" "--bogus 1 $dir/data" ""; do
+        "--rate 0 $dir/data" "--l2 -1 $dir/data" "--shapes 0 $dir/data" \
+        "--bogus 1 $dir/data" ""; do
     # shellcheck disable=SC2086
     if "$pat" $args --out "$dir/x.c" >/dev/null 2>&1; then
         echo "accepted: $args"; exit 1

@@ -3,7 +3,7 @@
  * labelled positions and writes them as lib/eval-patterns.c.
  *
  *   fanorona-patterns [--iterations N] [--rate R] [--l2 L] [--rules R]
- *                     [--out FILE] DATA...
+ *                     [--shapes S] [--out FILE] DATA...
  *
  * DATA files are fanorona-label's "POSITION-STRING;R;S;T" (or
  * fanorona-selfplay's "POSITION-STRING;R"): the label is the last field.
@@ -14,7 +14,8 @@
  * 1 / (1 + exp(-k e)). k is fitted first to the evaluation without
  * patterns (golden-section search); then only the pattern weights are
  * fitted, from 0, by gradient descent (Adam) on the mean squared error
- * plus L times the sum of the squared weights (--l2 L). One block of 1000
+ * plus L times the sum of the squared weights (--l2 L); --shapes 1 fits
+ * only the 2x3 blocks, 2 only the 3x2 ones, 3 (the default) both. One block of 1000
  * lines in ten is held out (consecutive lines are one game); the weights
  * of the iteration with the least held-out error (checked every 25) are
  * written, rounded, with the command line that produced them (with fewer
@@ -75,9 +76,11 @@ static int read_file(data *d, const char *path, const search_config *cfg,
     return 0;
 }
 
-/* The evaluation of s with pattern weights w (mg then eg, NPW each). */
+/* The blocks fitted (--shapes): all, or only one shape's (the other
+ * shape's weights stay 0). */
 static int first_place = 0, end_place = EVAL_PAT_PLACES;
 
+/* The evaluation of s with pattern weights w (mg then eg, NPW each). */
 static double eval_of(const double *w, const sample *s)
 {
     double mg = 0, eg = 0;
@@ -192,7 +195,8 @@ static int write_weights(const char *path, const double *w, int argc,
 static int usage(void)
 {
     fprintf(stderr, "usage: fanorona-patterns [--iterations N] [--rate R] "
-                    "[--l2 L] [--rules stop|must] [--out FILE] DATA...\n");
+                    "[--l2 L] [--rules stop|must] [--shapes 1|2|3] [--out FILE] "
+                    "DATA...\n");
     return 2;
 }
 
@@ -217,6 +221,8 @@ int main(int argc, char **argv)
             l2 = strtod(argv[++i], NULL);
         else if (!strcmp(argv[i], "--shapes")) {
             long sh = strtol(argv[++i], NULL, 10);
+            if (sh < 1 || sh > 3)
+                return usage();
             first_place = sh == 2 ? 28 : 0;
             end_place = sh == 1 ? 28 : EVAL_PAT_PLACES;
         } else if (!strcmp(argv[i], "--out"))
