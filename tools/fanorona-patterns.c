@@ -42,37 +42,24 @@ typedef struct data {
     size_t n, cap;
 } data;
 
-static int read_file(data *d, const char *path, const search_config *cfg,
-                     int rules)
+typedef struct reader {
+    data *d;
+    const search_config *cfg;
+} reader;
+
+static int add_sample(void *ctx, uint64_t own, uint64_t opp, double label)
 {
-    FILE *in = fopen(path, "r");
-    if (!in)
+    reader *r = ctx;
+    data *d = r->d;
+    sample *s = train_grow((void **)&d->s, &d->cap, d->n, sizeof *d->s);
+    if (!s)
         return -1;
-    char line[512];
-    size_t lineno = d->n;
-    while (fgets(line, sizeof line, in)) {
-        uint64_t own, opp;
-        double label;
-        if (train_line_parse(line, rules, &own, &opp, &label) != 0)
-            continue;
-        if (d->n == d->cap) {
-            d->cap = d->cap ? 2 * d->cap : 65536;
-            sample *ns = realloc(d->s, d->cap * sizeof *d->s);
-            if (!ns) {
-                fclose(in);
-                return -1;
-            }
-            d->s = ns;
-        }
-        sample *s = &d->s[d->n++];
-        eval_pattern_states(s->state, own, opp);
-        s->base = (float)evaluate_packed_generic(&cfg->eval_pk, own, opp);
-        int n = board_popcount(own | opp);
-        s->phase = (unsigned char)(n < EVAL_PHASE_MAX ? n : EVAL_PHASE_MAX);
-        s->label = (float)label;
-        s->held_out = (lineno++ / 1000) % 10 == 9;
-    }
-    fclose(in);
+    eval_pattern_states(s->state, own, opp);
+    s->base = (float)evaluate_packed_generic(&r->cfg->eval_pk, own, opp);
+    int n = board_popcount(own | opp);
+    s->phase = (unsigned char)(n < EVAL_PHASE_MAX ? n : EVAL_PHASE_MAX);
+    s->label = (float)label;
+    s->held_out = (unsigned char)train_held_out(d->n++);
     return 0;
 }
 
@@ -245,7 +232,8 @@ int main(int argc, char **argv)
     cfg.use_patterns = 0;
     search_config_weights_for(&cfg, rules);
     for (; i < argc; i++)
-        if (read_file(&d, argv[i], &cfg, rules) != 0) {
+        if (train_file_read(argv[i], rules, add_sample,
+                            &(reader){&d, &cfg}) != 0) {
             fprintf(stderr, "fanorona-patterns: cannot read %s\n", argv[i]);
             return 1;
         }

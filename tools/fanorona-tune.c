@@ -56,33 +56,18 @@ typedef struct data {
     size_t n, cap;
 } data;
 
-static int read_file(data *d, const char *path)
+static int add_sample(void *ctx, uint64_t own, uint64_t opp, double label)
 {
-    FILE *in = fopen(path, "r");
-    if (!in)
+    data *d = ctx;
+    sample *s = train_grow((void **)&d->s, &d->cap, d->n, sizeof *d->s);
+    if (!s)
         return -1;
-    char line[512];
-    size_t lineno = d->n;
-    while (fgets(line, sizeof line, in)) {
-        uint64_t own, opp;
-        double label;
-        if (train_line_parse(line, FAN_RULES_STOP, &own, &opp, &label) != 0)
-            continue;
-        if (d->n == d->cap) {
-            d->cap = d->cap ? 2 * d->cap : 65536;
-            d->s = realloc(d->s, d->cap * sizeof *d->s);
-            if (!d->s)
-                return -1;
-        }
-        sample *s = &d->s[d->n++];
-        int f[EF_COUNT];
-        s->phase = (unsigned char)eval_features_generic(f, own, opp, EG_ALL);
-        for (int i = 0; i < EF_COUNT; i++)
-            s->f[i] = (signed char)(f[i] > 127 ? 127 : f[i] < -127 ? -127 : f[i]);
-        s->result = (float)label;
-        s->held_out = (lineno++ / 1000) % 10 == 9;
-    }
-    fclose(in);
+    int f[EF_COUNT];
+    s->phase = (unsigned char)eval_features_generic(f, own, opp, EG_ALL);
+    for (int i = 0; i < EF_COUNT; i++)
+        s->f[i] = (signed char)(f[i] > 127 ? 127 : f[i] < -127 ? -127 : f[i]);
+    s->result = (float)label;
+    s->held_out = (unsigned char)train_held_out(d->n++);
     return 0;
 }
 
@@ -207,7 +192,7 @@ int main(int argc, char **argv)
             from_fitted = 1;
         else if (!strcmp(argv[i], "--groups") && i + 1 < argc)
             groups = (unsigned)strtoul(argv[++i], NULL, 0) & EG_ALL;
-        else if (read_file(&d, argv[i]) < 0) {
+        else if (train_file_read(argv[i], FAN_RULES_STOP, add_sample, &d) < 0) {
             fprintf(stderr, "fanorona-tune: cannot read %s\n", argv[i]);
             return 1;
         }

@@ -2,6 +2,7 @@
 #include "train-line.h"
 
 #include <fanorona.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,4 +27,34 @@ int train_line_parse(char *line, int rules, uint64_t *own, uint64_t *opp,
     *opp = white ? b : w;
     *label = strtod(last + 1, NULL);
     return 0;
+}
+
+int train_file_read(const char *path, int rules, train_line_fn add, void *ctx)
+{
+    FILE *in = fopen(path, "r");
+    if (!in)
+        return -1;
+    char line[512];
+    int r = 0;
+    while (!r && fgets(line, sizeof line, in)) {
+        uint64_t own, opp;
+        double label;
+        if (train_line_parse(line, rules, &own, &opp, &label) == 0)
+            r = add(ctx, own, opp, label);
+    }
+    fclose(in);
+    return r ? -1 : 0;
+}
+
+void *train_grow(void **arr, size_t *cap, size_t n, size_t size)
+{
+    if (n == *cap) {
+        size_t ncap = *cap ? 2 * *cap : 65536;
+        void *p = realloc(*arr, ncap * size);
+        if (!p)
+            return NULL;
+        *arr = p;
+        *cap = ncap;
+    }
+    return (char *)*arr + n * size;
 }
