@@ -96,8 +96,8 @@ static double error(const void *data_, const double *w, double k, int held,
         if (s->held_out != held)
             continue;
         double a, b;
-        train_sample_error(k, eval_of(w, s), s->label, s->phase, EVAL_PHASE_MAX,
-                           &sum, &a, &b);
+        train_sample_error(k, eval_of(w, s), s->label, s->phase,
+                           EVAL_PHASE_MAX, &sum, &a, &b);
         n++;
         if (grad) {
             for (int j = first_place; j < end_place; j++) {
@@ -156,7 +156,8 @@ static int write_weights(const char *path, const double *w, int argc,
              "(held-out mean squared error %.6f\n * without them, %.6f with "
              "them). Command:",
              n, before, after);
-    FILE *out = train_generated_open(path, "fanorona-patterns", what, argc, argv);
+    FILE *out =
+        train_generated_open(path, "fanorona-patterns", what, argc, argv);
     if (!out)
         return -1;
     fprintf(out, "\n *\n * An entry is PW(mg, eg) = mg + 65536 * eg. */\n"

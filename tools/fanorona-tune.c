@@ -95,8 +95,8 @@ static double error(const void *data_, const double *w, double k, int held,
         if (s->held_out != held)
             continue;
         double a, b;
-        train_sample_error(k, eval_of(w, s), s->result, s->phase, EVAL_PHASE_MAX,
-                           &sum, &a, &b);
+        train_sample_error(k, eval_of(w, s), s->result, s->phase,
+                           EVAL_PHASE_MAX, &sum, &a, &b);
         n++;
         if (grad) {
             for (int j = 0; j < EF_COUNT; j++) {
