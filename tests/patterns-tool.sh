@@ -4,7 +4,7 @@
 # them as C: 16 tables of 729 entries, each within +-600, the tables of
 # blocks that a mirror maps onto themselves symmetric; the held-out error
 # it reports with the weights is no worse than without; two runs write the
-# same file; bad arguments are refused.
+# same file; the table is named by --name; bad arguments are refused.
 #   patterns-tool.sh FANORONA-SELFPLAY FANORONA-PATTERNS
 set -eu
 sp=$1
@@ -22,6 +22,17 @@ n=$(wc -l <"$dir/data")
 sed -n '/^#define PW/,$p' "$dir/p.c" >"$dir/b1"
 sed -n '/^#define PW/,$p' "$dir/p2.c" >"$dir/b2"
 [ -s "$dir/b1" ] && cmp -s "$dir/b1" "$dir/b2" || { echo "two runs differ"; exit 1; }
+
+# the built-in table's errors come first; the table is named by --name
+# (eval_pattern_weights by default)
+grep -q '^the built-in pattern weights: error [0-9.]*, held out [0-9.]*$' \
+    "$dir/log" || { echo "no built-in table's errors"; exit 1; }
+grep -q '^const int32_t eval_pattern_weights\[' "$dir/p.c" ||
+    { echo "not named eval_pattern_weights"; exit 1; }
+"$pat" --iterations 1 --name eval_pattern_weights_must \
+    --out "$dir/m.c" "$dir/data" 2>/dev/null
+grep -q '^const int32_t eval_pattern_weights_must\[' "$dir/m.c" ||
+    { echo "--name not written"; exit 1; }
 
 # "best held-out error A at iteration I (B without patterns)": A <= B
 awk '/^best held-out error/ {

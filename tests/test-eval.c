@@ -466,11 +466,20 @@ START_TEST(patterns_in_packed)
 {
     uint64_t rng = 0x9A77E3u + (uint64_t)_i;
     search_config cfg;
-    /* by default (2) in the quiet evaluation, not the stand-pat one */
+    /* by default (2) in the quiet evaluation, not the stand-pat one; each
+     * ruleset its own table */
     search_config_default(&cfg);
-    ck_assert_ptr_nonnull(cfg.eval_pk.pat);
+    ck_assert_ptr_eq(cfg.eval_pk.pat, eval_pattern_weights);
     ck_assert_ptr_null(cfg.eval_sp_pk.pat);
+    search_config_weights_for(&cfg, FAN_RULES_MUST);
+    ck_assert_ptr_eq(cfg.eval_pk.pat, eval_pattern_weights_must);
+    ck_assert_ptr_null(cfg.eval_sp_pk.pat);
+    ck_assert_int_ne(memcmp(eval_pattern_weights, eval_pattern_weights_must,
+                            sizeof eval_pattern_weights),
+                     0);
     patterns_everywhere(&cfg);
+    if (_i % 2) /* the must-continue table with must-continue positions */
+        search_config_weights_for(&cfg, FAN_RULES_MUST);
     ck_assert_ptr_nonnull(cfg.eval_sp_pk.pat);
     for (int k = 0; k < 1000; k++) {
         fan_position *p = random_position(&rng, _i);
@@ -489,7 +498,9 @@ START_TEST(patterns_in_packed)
             uint16_t st[EVAL_PAT_PLACES];
             eval_pattern_states(st, own, opp);
             for (int i = 0; i < EVAL_PAT_PLACES; i++) {
-                int32_t e = eval_pattern_weights[eval_pattern_table_of[i]][st[i]];
+                int32_t e = (_i % 2 ? eval_pattern_weights_must
+                                    : eval_pattern_weights)
+                    [eval_pattern_table_of[i]][st[i]];
                 int32_t emg = (int16_t)(uint16_t)((uint32_t)e & 0xFFFF);
                 mg += emg;
                 eg += (e - emg) / 65536;

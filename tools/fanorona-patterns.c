@@ -3,7 +3,7 @@
  * labelled positions and writes them as lib/eval-patterns.c.
  *
  *   fanorona-patterns [--iterations N] [--rate R] [--l2 L] [--rules R]
- *                     [--shapes S] [--out FILE] DATA...
+ *                     [--shapes S] [--out FILE] [--name NAME] DATA...
  *
  * DATA files are fanorona-label's "POSITION-STRING;R;S;T" (or
  * fanorona-selfplay's "POSITION-STRING;R"): the label is the last field.
@@ -19,7 +19,12 @@
  * lines in ten is held out (consecutive lines are one game); the weights
  * of the iteration with the least held-out error (checked every 25) are
  * written, rounded, with the command line that produced them (with fewer
- * than 10 000 lines nothing is held out, and the last iteration's are). */
+ * than 10 000 lines nothing is held out, and the last iteration's are).
+ * The table is named NAME (eval_pattern_weights, the stop-at-will table;
+ * eval_pattern_weights_must is must-continue's). The errors of the
+ * ruleset R's table that the tool was built with (lib/eval-patterns.c or
+ * eval-patterns-must.c) on the same positions are reported first, for
+ * comparison. */
 #include <fanorona.h>
 #include <math.h>
 #include <stdio.h>
@@ -147,8 +152,9 @@ static int self_mirror(int t, int s)
     return out;
 }
 
-static int write_weights(const char *path, const double *w, int argc,
-                         char **argv, double before, double after, size_t n)
+static int write_weights(const char *path, const char *name, const double *w,
+                         int argc, char **argv, double before, double after,
+                         size_t n)
 {
     char what[200];
     snprintf(what, sizeof what,
@@ -162,7 +168,8 @@ static int write_weights(const char *path, const double *w, int argc,
         return -1;
     fprintf(out, "\n *\n * An entry is PW(mg, eg) = mg + 65536 * eg. */\n"
                  "#include \"search.h\"\n\n#define PW(mg, eg) ((mg) + 65536 * (eg))\n\n"
-                 "const int32_t eval_pattern_weights[EVAL_PAT_TABLES][EVAL_PAT_STATES] = {\n");
+                 "const int32_t %s[EVAL_PAT_TABLES][EVAL_PAT_STATES] = {\n",
+            name);
     for (int t = 0; t < EVAL_PAT_TABLES; t++) {
         fprintf(out, "    { /* table %d */\n", t);
         for (int s = 0; s < EVAL_PAT_STATES; s++) {
@@ -181,13 +188,14 @@ static int usage(void)
 {
     fprintf(stderr, "usage: fanorona-patterns [--iterations N] [--rate R] "
                     "[--l2 L] [--rules stop|must] [--shapes 1|2|3] [--out FILE] "
-                    "DATA...\n");
+                    "[--name NAME] DATA...\n");
     return 2;
 }
 
 int main(int argc, char **argv)
 {
     const char *out = "lib/eval-patterns.c";
+    const char *name = "eval_pattern_weights";
     long iterations = 600;
     double rate = 1.0, l2 = 0;
     int rules = FAN_RULES_STOP;
@@ -212,6 +220,8 @@ int main(int argc, char **argv)
             end_place = sh == 1 ? 28 : EVAL_PAT_PLACES;
         } else if (!strcmp(argv[i], "--out"))
             out = argv[++i];
+        else if (!strcmp(argv[i], "--name"))
+            name = argv[++i];
         else if (!strcmp(argv[i], "--rules")) {
             i++;
             if (!strcmp(argv[i], "stop"))
@@ -249,6 +259,20 @@ int main(int argc, char **argv)
     double train0 = error(&d, w, k, 0, NULL), held0 = error(&d, w, k, 1, NULL);
     fprintf(stderr, "%zu positions, k %.6f (K %.4f): error %.6f, held out %.6f\n",
             d.n, k, k * 400 / log(10.0), train0, held0);
+    /* the ruleset's table the tool was built with, on the same positions */
+    search_config built;
+    search_config_default(&built);
+    built.use_patterns = 2;
+    search_config_weights_for(&built, rules);
+    for (size_t j = 0; j < NPW; j++) {
+        int32_t pw = (&built.eval_pk.pat[0][0])[j];
+        int32_t mg = (int16_t)(uint16_t)((uint32_t)pw & 0xFFFF);
+        best[j] = mg;
+        best[NPW + j] = (pw - mg) / 65536;
+    }
+    fprintf(stderr, "the built-in pattern weights: error %.6f, held out %.6f\n",
+            error(&d, best, k, 0, NULL), error(&d, best, k, 1, NULL));
+    memset(best, 0, 2 * NPW * sizeof *best);
     double best_held = held0;
     long best_it = 0;
     for (long it = 1; it <= iterations; it++) {
@@ -288,7 +312,8 @@ int main(int argc, char **argv)
     } else
         fprintf(stderr, "best held-out error %.6f at iteration %ld (%.6f "
                         "without patterns)\n", best_held, best_it, held0);
-    if (write_weights(out, best, argc, argv, held0, best_held, d.n) != 0) {
+    if (write_weights(out, name, best, argc, argv, held0, best_held, d.n) !=
+        0) {
         fprintf(stderr, "fanorona-patterns: cannot write %s\n", out);
         return 1;
     }
