@@ -364,10 +364,10 @@ void search_config_weights_for(search_config *cfg, int rules)
     }
     eval_pack(&cfg->eval_pk, &cfg->eval);
     eval_pack(&cfg->eval_sp_pk, &cfg->eval_sp);
-    /* each ruleset's table (must-continue keeps the first fit, which a
-     * refit did not beat there); the patterns were fitted to quiet
-     * positions; 2: not in the stand-pat eval of capture nodes, where the
-     * side to move must take */
+    /* each ruleset's table (stop-at-will keeps the first fit, which a
+     * refit to later self-play beat only under must-continue); the
+     * patterns were fitted to quiet positions; 2: not in the stand-pat
+     * eval of capture nodes, where the side to move must take */
     const int32_t(*pat)[EVAL_PAT_STATES] = rules == FAN_RULES_MUST
                                                ? eval_pattern_weights_must
                                                : eval_pattern_weights;
