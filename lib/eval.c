@@ -183,8 +183,8 @@ static int64_t pattern_sum(const int32_t (*pat)[EVAL_PAT_STATES],
     int32_t acc = 0;
     PS23R(0) PS23R(1) PS23R(2) PS23R(3)
     PS32R(0) PS32R(1) PS32R(2)
-    int32_t mg = (int16_t)(uint16_t)((uint32_t)acc & 0xFFFF);
-    int32_t eg = (acc - mg) / 65536;
+    int32_t mg, eg;
+    eval_pattern_split(acc, &mg, &eg);
     return (int64_t)eg * ((int64_t)1 << 32) + mg;
 }
 

@@ -101,6 +101,13 @@ typedef struct eval_weights {
 extern const int32_t eval_pattern_weights[EVAL_PAT_TABLES][EVAL_PAT_STATES];
 extern const int32_t
     eval_pattern_weights_must[EVAL_PAT_TABLES][EVAL_PAT_STATES];
+/* An entry's (or a sum of entries') mg and eg: mg is the low 16 bits as
+ * a signed number, eg the rest. */
+static inline void eval_pattern_split(int32_t e, int32_t *mg, int32_t *eg)
+{
+    *mg = (int16_t)(uint16_t)((uint32_t)e & 0xFFFF);
+    *eg = (e - *mg) / 65536;
+}
 /* The table of each block. */
 extern const uint8_t eval_pattern_table_of[EVAL_PAT_PLACES];
 /* The state (0 .. 728) of each block for own (digit 1) and opp (digit 2). */

@@ -265,10 +265,10 @@ int main(int argc, char **argv)
     built.use_patterns = 2;
     search_config_weights_for(&built, rules);
     for (size_t j = 0; j < NPW; j++) {
-        int32_t pw = (&built.eval_pk.pat[0][0])[j];
-        int32_t mg = (int16_t)(uint16_t)((uint32_t)pw & 0xFFFF);
+        int32_t mg, eg;
+        eval_pattern_split((&built.eval_pk.pat[0][0])[j], &mg, &eg);
         best[j] = mg;
-        best[NPW + j] = (pw - mg) / 65536;
+        best[NPW + j] = eg;
     }
     fprintf(stderr, "the built-in pattern weights: error %.6f, held out %.6f\n",
             error(&d, best, k, 0, NULL), error(&d, best, k, 1, NULL));
