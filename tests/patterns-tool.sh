@@ -4,11 +4,13 @@
 # them as C: 16 tables of 729 entries, each within +-600, the tables of
 # blocks that a mirror maps onto themselves symmetric; the held-out error
 # it reports with the weights is no worse than without; two runs write the
-# same file; the table is named by --name; bad arguments are refused.
-#   patterns-tool.sh FANORONA-SELFPLAY FANORONA-PATTERNS
+# same file; the table is named by --name; --warm starts from the table
+# built in (lib/eval-patterns.c); bad arguments are refused.
+#   patterns-tool.sh FANORONA-SELFPLAY FANORONA-PATTERNS EVAL-PATTERNS.C
 set -eu
 sp=$1
 pat=$2
+builtin=$3
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
@@ -76,8 +78,26 @@ awk '
         }
     }' "$dir/w"
 
+# --warm: no iteration writes the built-in table; some iterations lower
+# the held-out error from the built-in table's, reported as the start
+entries() { grep -o 'PW(-\?[0-9]*, -\?[0-9]*)' "$1"; }
+"$pat" --warm --iterations 0 --out "$dir/w0.c" "$dir/data" 2>/dev/null
+entries "$dir/w0.c" >"$dir/e0"
+entries "$builtin" >"$dir/eb"
+[ "$(wc -l <"$dir/e0")" -eq $((16 * 729)) ] && cmp -s "$dir/e0" "$dir/eb" ||
+    { echo "--warm --iterations 0 is not the built-in table"; exit 1; }
+"$pat" --warm --iterations 30 --out "$dir/w30.c" "$dir/data" 2>"$dir/wlog"
+awk '/^best held-out error .* at the start\)$/ {
+        a = $4; b = $8; sub(/^\(/, "", b); found = 1
+        if (a + 0 > b + 0) { print "worse than the start: " $0; exit 1 } }
+    END { if (!found) { print "no start error with --warm"; exit 1 } }' \
+    "$dir/wlog"
+entries "$dir/w30.c" >"$dir/e30"
+if cmp -s "$dir/e30" "$dir/eb"; then echo "--warm changed nothing"; exit 1; fi
+
 for args in "--iterations -1 $dir/data" "--rules none $dir/data" \
         "--rate 0 $dir/data" "--l2 -1 $dir/data" "--shapes 0 $dir/data" \
+        "--warm --shapes 1 $dir/data" \
         "--bogus 1 $dir/data" ""; do
     # shellcheck disable=SC2086
     if "$pat" $args --out "$dir/x.c" >/dev/null 2>&1; then

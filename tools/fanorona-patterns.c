@@ -3,7 +3,8 @@
  * labelled positions and writes them as lib/eval-patterns.c.
  *
  *   fanorona-patterns [--iterations N] [--rate R] [--l2 L] [--rules R]
- *                     [--shapes S] [--out FILE] [--name NAME] DATA...
+ *                     [--shapes S] [--warm] [--out FILE] [--name NAME]
+ *                     DATA...
  *
  * DATA files are fanorona-label's "POSITION-STRING;R;S;T" (or
  * fanorona-selfplay's "POSITION-STRING;R"): the label is the last field.
@@ -15,7 +16,9 @@
  * patterns (golden-section search); then only the pattern weights are
  * fitted, from 0, by gradient descent (Adam) on the mean squared error
  * plus L times the sum of the squared weights (--l2 L); --shapes 1 fits
- * only the 2x3 blocks, 2 only the 3x2 ones, 3 (the default) both. One block of 1000
+ * only the 2x3 blocks, 2 only the 3x2 ones, 3 (the default) both; --warm
+ * starts from the ruleset's table the tool was built with instead of 0
+ * (the errors are then reported against that table; all blocks only). One block of 1000
  * lines in ten is held out (consecutive lines are one game); the weights
  * of the iteration with the least held-out error (checked every 25) are
  * written, rounded, with the command line that produced them (with fewer
@@ -70,7 +73,7 @@ static int add_sample(void *ctx, uint64_t own, uint64_t opp, double label)
 
 /* The blocks fitted (--shapes): all, or only one shape's (the other
  * shape's weights stay 0). */
-static int first_place = 0, end_place = EVAL_PAT_PLACES;
+static int first_place = 0, end_place = EVAL_PAT_PLACES, warm = 0;
 
 /* The evaluation of s with pattern weights w (mg then eg, NPW each). */
 static double eval_of(const double *w, const sample *s)
@@ -159,9 +162,10 @@ static int write_weights(const char *path, const char *name, const double *w,
     char what[200];
     snprintf(what, sizeof what,
              "the pattern weights\n * fitted to %zu labelled positions "
-             "(held-out mean squared error %.6f\n * without them, %.6f with "
+             "(held-out mean squared error %.6f\n * %s, %.6f with "
              "them). Command:",
-             n, before, after);
+             n, before, warm ? "with the table before" : "without them",
+             after);
     FILE *out =
         train_generated_open(path, "fanorona-patterns", what, argc, argv);
     if (!out)
@@ -187,8 +191,8 @@ static int write_weights(const char *path, const char *name, const double *w,
 static int usage(void)
 {
     fprintf(stderr, "usage: fanorona-patterns [--iterations N] [--rate R] "
-                    "[--l2 L] [--rules stop|must] [--shapes 1|2|3] [--out FILE] "
-                    "[--name NAME] DATA...\n");
+                    "[--l2 L] [--rules stop|must] [--shapes 1|2|3] [--warm] "
+                    "[--out FILE] [--name NAME] DATA...\n");
     return 2;
 }
 
@@ -204,6 +208,10 @@ int main(int argc, char **argv)
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (!strcmp(argv[i], "--help"))
             return usage() - 2;
+        if (!strcmp(argv[i], "--warm")) {
+            warm = 1;
+            continue;
+        }
         if (i + 1 >= argc)
             return usage();
         if (!strcmp(argv[i], "--iterations"))
@@ -233,7 +241,9 @@ int main(int argc, char **argv)
         } else
             return usage();
     }
-    if (i >= argc || iterations < 0 || !(rate > 0) || l2 < 0)
+    /* a warm start fits every block (the model leaves out the others) */
+    if (i >= argc || iterations < 0 || !(rate > 0) || l2 < 0 ||
+        (warm && (first_place != 0 || end_place != EVAL_PAT_PLACES)))
         return usage();
     search_config cfg;
     search_config_default(&cfg);
@@ -272,7 +282,12 @@ int main(int argc, char **argv)
     }
     fprintf(stderr, "the built-in pattern weights: error %.6f, held out %.6f\n",
             error(&d, best, k, 0, NULL), error(&d, best, k, 1, NULL));
-    memset(best, 0, 2 * NPW * sizeof *best);
+    if (warm) {
+        /* the built-in table is the start, and the best so far */
+        memcpy(w, best, 2 * NPW * sizeof *w);
+        held0 = error(&d, w, k, 1, NULL);
+    } else
+        memset(best, 0, 2 * NPW * sizeof *best);
     double best_held = held0;
     long best_it = 0;
     for (long it = 1; it <= iterations; it++) {
@@ -311,7 +326,8 @@ int main(int argc, char **argv)
                         "the weights of the last iteration\n");
     } else
         fprintf(stderr, "best held-out error %.6f at iteration %ld (%.6f "
-                        "without patterns)\n", best_held, best_it, held0);
+                        "%s)\n", best_held, best_it, held0,
+                warm ? "at the start" : "without patterns");
     if (write_weights(out, name, best, argc, argv, held0, best_held, d.n) !=
         0) {
         fprintf(stderr, "fanorona-patterns: cannot write %s\n", out);
