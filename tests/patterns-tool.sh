@@ -78,8 +78,9 @@ awk '
         }
     }' "$dir/w"
 
-# --warm: no iteration writes the built-in table; some iterations lower
-# the held-out error from the built-in table's, reported as the start
+# --warm: with --iterations 0 it writes the built-in table back; 30
+# iterations change it, the held-out error reported from the built-in
+# table's as the start
 entries() { grep -o 'PW(-\?[0-9]*, -\?[0-9]*)' "$1"; }
 "$pat" --warm --iterations 0 --out "$dir/w0.c" "$dir/data" 2>/dev/null
 entries "$dir/w0.c" >"$dir/e0"

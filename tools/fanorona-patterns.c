@@ -18,16 +18,16 @@
  * plus L times the sum of the squared weights (--l2 L); --shapes 1 fits
  * only the 2x3 blocks, 2 only the 3x2 ones, 3 (the default) both; --warm
  * starts from the ruleset's table the tool was built with instead of 0
- * (the errors are then reported against that table; all blocks only). One block of 1000
- * lines in ten is held out (consecutive lines are one game); the weights
- * of the iteration with the least held-out error (checked every 25) are
- * written, rounded, with the command line that produced them (with fewer
- * than 10 000 lines nothing is held out, and the last iteration's are).
- * The table is named NAME (eval_pattern_weights, the stop-at-will table;
- * eval_pattern_weights_must is must-continue's). The errors of the
- * ruleset R's table that the tool was built with (lib/eval-patterns.c or
- * eval-patterns-must.c) on the same positions are reported first, for
- * comparison. */
+ * (the errors are then reported against that table; all blocks only).
+ * One block of 1000 lines in ten is held out (consecutive lines are one
+ * game); the weights of the iteration with the least held-out error
+ * (checked every 25) are written, rounded, with the command line that
+ * produced them (with fewer than 10 000 lines nothing is held out, and the
+ * last iteration's are). The table is named NAME (eval_pattern_weights, the
+ * stop-at-will table; eval_pattern_weights_must is must-continue's). The
+ * errors of the ruleset R's table that the tool was built with
+ * (lib/eval-patterns.c or eval-patterns-must.c) on the same positions are
+ * reported first, for comparison. */
 #include <fanorona.h>
 #include <math.h>
 #include <stdio.h>
