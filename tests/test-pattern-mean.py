@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""tools/pattern-mean.py: the entry-wise mean of two pattern tables.
+"""tools/pattern-mean.py: the entry-wise mean of pattern tables.
 
     test-pattern-mean.py PATTERN-MEAN.PY LIB/EVAL-PATTERNS.C
 
@@ -8,9 +8,12 @@ Two made-up tables of two tables each: their mean entry by entry, rounded
 half away from 0, in the generated format (named by --name, the command in
 the head); the mean of a table with itself is that table; the order of the
 two inputs does not matter; files of different sizes, a bad name and a
-file with no table are refused. Then the library's own table: the mean with
-itself gives its entries back.
+file with no table are refused, and so is a single table. Three and four
+tables: the mean of each entry over them, rounded half away from 0 (by
+exact fractions here). Then the library's own table: the mean with itself
+gives its entries back.
 """
+from fractions import Fraction
 import os
 import re
 import subprocess
@@ -51,6 +54,13 @@ def half_away(s):
     tool's integer arithmetic)."""
     v = s / 2
     return int(v + 0.5) if v >= 0 else -int(-v + 0.5)
+
+
+def mean_of(values):
+    """The mean rounded half away from 0, by exact fractions."""
+    v = Fraction(sum(values), len(values))
+    r = int(abs(v) + Fraction(1, 2))
+    return r if v >= 0 else -r
 
 
 def main():
@@ -96,6 +106,31 @@ def main():
         run(tool, "--name", "x", "--out", out2, pa, pa)
         check(entries_of(out2) == a, "the mean of a table with itself")
 
+        # three and four tables
+        c = [((i * 29) % 97 - 48, (i * 13) % 23 - 11) for i in range(n)]
+        e = [((i * 17) % 89 - 44, (i * 19) % 31 - 15) for i in range(n)]
+        # thirds and quarters of both signs, halves of four
+        c[:6] = [(0, 0), (1, -1), (1, -1), (2, -2), (0, 1), (-1, 2)]
+        e[:6] = [(1, -1), (0, 0), (1, -1), (0, 0), (0, 0), (0, 0)]
+        pc3, pe = os.path.join(d, "c3.c"), os.path.join(d, "e.c")
+        write_table(pc3, c, 2)
+        write_table(pe, e, 2)
+        for ins, paths in (((a, b, c), (pa, pb, pc3)),
+                           ((a, b, c, e), (pa, pb, pc3, pe)),
+                           ((c, e, c, e), (pc3, pe, pc3, pe))):
+            r = run(tool, "--name", "x", "--out", out2, *paths)
+            want = [(mean_of([t[i][0] for t in ins]),
+                     mean_of([t[i][1] for t in ins])) for i in range(n)]
+            check(r.returncode == 0 and entries_of(out2) == want,
+                  f"the mean of {len(ins)} tables {r.stderr}")
+            with open(out2, encoding="utf-8") as f:
+                check(f"mean of {len(ins)} pattern tables" in f.read(),
+                      f"the head of the mean of {len(ins)}")
+        run(tool, "--name", "x", "--out", out2, pc3, pe, pc3, pe)
+        check(entries_of(out2)[:6] == [(1, -1), (1, -1), (1, -1), (1, -1),
+                                       (0, 1), (-1, 1)],
+              f"halves of four: {entries_of(out2)[:6]}")
+
         # refusals
         pc = os.path.join(d, "c.c")
         write_table(pc, a[:729], 1)
@@ -107,7 +142,9 @@ def main():
                      ["--name", "x", "--out", out2, pa, empty],
                      ["--name", "x", "--out", out2, pa,
                       os.path.join(d, "missing.c")],
-                     ["--out", out2, pa, pb]):
+                     ["--out", out2, pa, pb],
+                     ["--name", "x", "--out", out2, pa],
+                     ["--name", "x", "--out", out2, pa, pb, pc]):
             check(run(tool, *args).returncode != 0, f"accepted {args}")
 
         # the library's table with itself
