@@ -93,9 +93,9 @@ typedef struct eval_weights {
  * blocks that the board's two mirror symmetries map onto each other share
  * one table, their points read in the mirrored order (eval.c). An entry is
  * mg + 65536 * eg, each within an int16_t. The weights are generated:
- * each ruleset's table (lib/eval-patterns.c for stop-at-will,
- * lib/eval-patterns-must.c for must-continue) by tools/pattern-mean.py as
- * the mean of tables that tools/fanorona-patterns fitted. */
+ * stop-at-will's (lib/eval-patterns.c) by tools/fanorona-patterns,
+ * must-continue's (lib/eval-patterns-must.c) by tools/pattern-mean.py as
+ * the mean of two tables that tool fitted. */
 #define EVAL_PAT_TABLES 16
 #define EVAL_PAT_STATES 729
 #define EVAL_PAT_PLACES 52 /* 28 blocks of 2 rows by 3, 24 of 3 by 2 */
