@@ -49,15 +49,9 @@ def run(tool, *args):
                           capture_output=True, text=True, check=False)
 
 
-def half_away(s):
-    """s / 2 rounded half away from 0, by floats (another way than the
-    tool's integer arithmetic)."""
-    v = s / 2
-    return int(v + 0.5) if v >= 0 else -int(-v + 0.5)
-
-
 def mean_of(values):
-    """The mean rounded half away from 0, by exact fractions."""
+    """The mean rounded half away from 0, by exact fractions (another way
+    than the tool's integer arithmetic)."""
     v = Fraction(sum(values), len(values))
     r = int(abs(v) + Fraction(1, 2))
     return r if v >= 0 else -r
@@ -86,7 +80,7 @@ def main():
                 pa, pb)
         check(r.returncode == 0, f"refused two tables: {r.stderr}")
         got = entries_of(out)
-        want = [(half_away(x + u), half_away(y + v))
+        want = [(mean_of([x, u]), mean_of([y, v]))
                 for (x, y), (u, v) in zip(a, b)]
         check(got == want, "the mean is not entry by entry")
         check(got[:6] == [(2, -2), (-1, 1), (0, -1), (-1, 1), (-2, 1),
