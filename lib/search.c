@@ -2,11 +2,13 @@
 /* The engine: iterative deepening over a principal-variation alpha-beta
  * search with a transposition table, move ordering (movepick.c), late
  * move reductions and a quiescence search over the compulsory captures.
- * Every node takes its turns from the rules core's generator (the copy
- * for this processor, lib/movegen.h). */
+ * Every node that lists its turns takes them from the rules core's
+ * generator (the copy for this processor, lib/movegen.h); a node of
+ * paikas tries its table turn and killers before it lists them. */
 #include "engine.h"
 #include "tb.h" /* TB: endgame tables */
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -129,6 +131,38 @@ static int tb_clamp(const search_worker *w, int score)
 
 static int qsearch_body(search_worker *w, const spos *p, int alpha, int beta,
                         int ply, int qply);
+
+/* Whether t is a paika of p, whose side to move has no capture: it steps
+ * one of its pieces along a line to an empty neighbour. A table entry's
+ * turn or a killer is checked so before it is played without the node's
+ * list. */
+static int paika_of(const spos *p, fan_turn t)
+{
+    if (!t || FAN_TURN_CAPTURED(t))
+        return 0;
+    int from = FAN_TURN_FROM(t), to = FAN_TURN_TO(t);
+    return t == FAN_TURN_MAKE(from, to, 0) && from < BOARD_SQUARES &&
+           to < BOARD_SQUARES && (p->own >> from & 1) &&
+           (board_adjacent[from] >> to & 1) && !((p->own | p->opp) >> to & 1);
+}
+
+/* Moves the turns searched before the list (all in it) to its front in
+ * that order, as picking them by their scores would have. */
+static void front(fan_turn *moves, int *scores, int n, const fan_turn *first,
+                  int nfirst)
+{
+    for (int j = 0; j < nfirst; j++)
+        for (int k = j; k < n; k++)
+            if (moves[k] == first[j]) {
+                fan_turn t = moves[j];
+                moves[j] = moves[k];
+                moves[k] = t;
+                int sc = scores[j];
+                scores[j] = scores[k];
+                scores[k] = sc;
+                break;
+            }
+}
 
 static int qsearch(search_worker *w, const spos *p, int alpha, int beta, int ply,
                    int qply)
@@ -471,15 +505,35 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
             return 0;
     }
 
-    int n = gen_node_turns(w, p, ply);
-    if (n == 0)
-        return -SCORE_WIN + ply;
-    if (n == 1 && cfg->use_single_ext && ply < 2 * s->depth_limit)
-        depth++;
-    if (cfg->use_ordering)
-        score_moves(w, p, ply, have_hit ? hit.move : 0, n, depth);
+    /* At a node of paikas, the table's turn and the killers that are legal
+     * paikas come first in the order (movepick.c); they are searched
+     * before the node lists its turns, and when one cuts off, as one does
+     * at most nodes, the list is never made. */
+    fan_turn staged[3];
+    int nstaged = 0;
+    if (cfg->use_ordering && !cfg->use_single_ext && !excluded &&
+        !mg_capturers(p->own, p->opp)) {
+        if (have_hit && paika_of(p, hit.move))
+            staged[nstaged++] = hit.move;
+        for (int k = 0; k < 2; k++) {
+            fan_turn kt = w->killers[ply][k];
+            if (kt && (nstaged == 0 || kt != staged[0]) && paika_of(p, kt))
+                staged[nstaged++] = kt;
+        }
+        w->base[ply + 1] = w->base[ply]; /* the child lists where we would */
+    }
+    int n = 0, listed = !nstaged;
+    if (listed) {
+        n = gen_node_turns(w, p, ply);
+        if (n == 0)
+            return -SCORE_WIN + ply;
+        if (n == 1 && cfg->use_single_ext && ply < 2 * s->depth_limit)
+            depth++;
+        if (cfg->use_ordering)
+            score_moves(w, p, ply, have_hit ? hit.move : 0, n, depth);
+    }
 
-    int quiet_node = !FAN_TURN_CAPTURED(PLY_MOVES(w, ply)[0]);
+    int quiet_node = nstaged || !FAN_TURN_CAPTURED(PLY_MOVES(w, ply)[0]);
     int futile = 0;
     if (cfg->use_futility && quiet_node && depth == 1 && !pv_node &&
         alpha > -SCORE_WIN_MIN && beta < SCORE_WIN_MIN)
@@ -488,7 +542,7 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
     /* late move pruning: after this many paikas, the rest that create no
      * capture of ours are not searched (the list is all paikas or all
      * captures: captures are compulsory) */
-    int lmp_after = n;
+    int lmp_after = INT_MAX;
     if (cfg->use_lmp && quiet_node && !pv_node && depth <= cfg->lmp_depth)
         lmp_after = cfg->lmp_base + cfg->lmp_k * depth * depth;
 
@@ -496,10 +550,26 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
     fan_turn best_move = 0;
     fan_turn tried[64]; /* the paikas searched, for the history malus */
     int ntried = 0;
-    for (int i = 0; i < n; i++) {
-        if (cfg->use_ordering)
-            pick(PLY_MOVES(w, ply), PLY_SCORES(w, ply), i, n);
-        fan_turn t = PLY_MOVES(w, ply)[i];
+    for (int i = 0;; i++) {
+        fan_turn t;
+        if (i < nstaged) {
+            t = staged[i];
+        } else {
+            if (!listed) {
+                n = gen_node_turns(w, p, ply);
+                if (w->failed)
+                    return 0;
+                score_moves(w, p, ply, have_hit ? hit.move : 0, n, depth);
+                front(PLY_MOVES(w, ply), PLY_SCORES(w, ply), n, staged,
+                      nstaged);
+                listed = 1;
+            }
+            if (i >= n)
+                break;
+            if (cfg->use_ordering)
+                pick(PLY_MOVES(w, ply), PLY_SCORES(w, ply), i, n);
+            t = PLY_MOVES(w, ply)[i];
+        }
         if (t == excluded)
             continue;
         int quiet = !FAN_TURN_CAPTURED(t);
