@@ -63,6 +63,20 @@ static inline void mg_board_after(uint64_t *own_out, uint64_t *opp_out,
     *opp_out = opp & ~FAN_TURN_CAPTURED(t);
 }
 
+/* Whether t is a paika of own (to move) against opp, given that own has
+ * no capture (mg_capturers is 0; else no paika is legal): it steps one of
+ * own's pieces along a line to an empty neighbour and captures nothing.
+ * It checks a turn met elsewhere (the search's table entry or killer)
+ * without listing the turns; tests/test-searchgen.c holds it to the
+ * generator's list. */
+static inline int mg_is_paika(uint64_t own, uint64_t opp, fan_turn t)
+{
+    int from = FAN_TURN_FROM(t), to = FAN_TURN_TO(t);
+    return t && !FAN_TURN_CAPTURED(t) && t == FAN_TURN_MAKE(from, to, 0) &&
+           from < BOARD_SQUARES && to < BOARD_SQUARES && (own >> from & 1) &&
+           (board_adjacent[from] >> to & 1) && !((own | opp) >> to & 1);
+}
+
 /* ------------------------------------------------------------------ */
 /* Capture primitives                                                  */
 

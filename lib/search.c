@@ -132,20 +132,6 @@ static int tb_clamp(const search_worker *w, int score)
 static int qsearch_body(search_worker *w, const spos *p, int alpha, int beta,
                         int ply, int qply);
 
-/* Whether t is a paika of p, whose side to move has no capture: it steps
- * one of its pieces along a line to an empty neighbour. A table entry's
- * turn or a killer is checked so before it is played without the node's
- * list. */
-static int paika_of(const spos *p, fan_turn t)
-{
-    if (!t || FAN_TURN_CAPTURED(t))
-        return 0;
-    int from = FAN_TURN_FROM(t), to = FAN_TURN_TO(t);
-    return t == FAN_TURN_MAKE(from, to, 0) && from < BOARD_SQUARES &&
-           to < BOARD_SQUARES && (p->own >> from & 1) &&
-           (board_adjacent[from] >> to & 1) && !((p->own | p->opp) >> to & 1);
-}
-
 /* Moves the turns searched before the list (all in it) to its front in
  * that order, as picking them by their scores would have. */
 static void front(fan_turn *moves, int *scores, int n, const fan_turn *first,
@@ -513,11 +499,12 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
     int nstaged = 0;
     if (cfg->use_ordering && !cfg->use_single_ext && !excluded &&
         !mg_capturers(p->own, p->opp)) {
-        if (have_hit && paika_of(p, hit.move))
+        if (have_hit && mg_is_paika(p->own, p->opp, hit.move))
             staged[nstaged++] = hit.move;
         for (int k = 0; k < 2; k++) {
             fan_turn kt = w->killers[ply][k];
-            if (kt && (nstaged == 0 || kt != staged[0]) && paika_of(p, kt))
+            if (kt && (nstaged == 0 || kt != staged[0]) &&
+                mg_is_paika(p->own, p->opp, kt))
                 staged[nstaged++] = kt;
         }
         w->base[ply + 1] = w->base[ply]; /* the child lists where we would */

@@ -29,6 +29,29 @@ static void boards(const fan_position *p, uint64_t *own, uint64_t *opp)
     *opp = white ? b : w;
 }
 
+/* At the start of a turn without a capture, mg_is_paika (which the
+ * search asks of its table's turn and killers) holds for exactly the
+ * generator's turns (sorted: list, n) among every origin and destination,
+ * and for no turn with a capture, a stray bit or a point off the board. */
+static void same_paikas(const mg_state *st, const fan_turn *list, int n)
+{
+    if (mg_in_chain(st) || mg_capturers(st->own, st->opp))
+        return;
+    for (int from = 0; from < 64; from++)
+        for (int to = 0; to < 64; to++) {
+            fan_turn t = FAN_TURN_MAKE(from, to, 0);
+            int listed = bsearch(&t, list, (size_t)n, sizeof *list,
+                                 cmp_turn) != NULL;
+            ck_assert_msg(mg_is_paika(st->own, st->opp, t) == listed,
+                          "paika %d-%d", from, to);
+            if (listed) {
+                ck_assert(!mg_is_paika(st->own, st->opp, t | 1u << (from ? 0 : 1)));
+                ck_assert(!mg_is_paika(st->own, st->opp, t | (uint64_t)1 << 60));
+            }
+        }
+    ck_assert(!mg_is_paika(st->own, st->opp, 0));
+}
+
 /* The generator's turns of p (generic copy, and the fast one where the
  * processor runs it, in the same order) are exactly the distinct effects
  * of the public path list, and fan_position_turns gives them too. */
@@ -67,6 +90,7 @@ static void same_turns(const fan_position *p)
     qsort(mine, (size_t)m, sizeof *mine, cmp_turn);
     for (int i = 0; i < m; i++)
         ck_assert_msg(want[i] == mine[i], "turn %d differs", i);
+    same_paikas(&p->cur.st, mine, m);
     /* a list one short is refused, not cut */
     if (m > 0)
         ck_assert_int_eq(mg_turns_generic(mine, (size_t)m - 1, &p->cur.st,
