@@ -44,9 +44,11 @@ static void same_paikas(const mg_state *st, const fan_turn *list, int n)
                                  cmp_turn) != NULL;
             ck_assert_msg(mg_is_paika(st->own, st->opp, t) == listed,
                           "paika %d-%d", from, to);
-            if (listed) {
-                ck_assert(!mg_is_paika(st->own, st->opp, t | 1u << (from ? 0 : 1)));
-                ck_assert(!mg_is_paika(st->own, st->opp, t | (uint64_t)1 << 60));
+            if (listed) { /* with a captured point, or a stray bit */
+                uint64_t taken = from ? 1u : 2u;
+                ck_assert(!mg_is_paika(st->own, st->opp, t | taken));
+                ck_assert(!mg_is_paika(st->own, st->opp,
+                                       t | (uint64_t)1 << 60));
             }
         }
     ck_assert(!mg_is_paika(st->own, st->opp, 0));
@@ -90,7 +92,8 @@ static void same_turns(const fan_position *p)
     qsort(mine, (size_t)m, sizeof *mine, cmp_turn);
     for (int i = 0; i < m; i++)
         ck_assert_msg(want[i] == mine[i], "turn %d differs", i);
-    same_paikas(&p->cur.st, mine, m);
+    if (p->result == FAN_ONGOING)
+        same_paikas(&p->cur.st, mine, m);
     /* a list one short is refused, not cut */
     if (m > 0)
         ck_assert_int_eq(mg_turns_generic(mine, (size_t)m - 1, &p->cur.st,
