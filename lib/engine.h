@@ -247,6 +247,11 @@ void score_moves(search_worker *w, const spos *p, int ply, fan_turn tt_move,
                  int n, int depth);
 /* Moves the best-scored remaining turn to index i. */
 void pick(fan_turn *moves, int *scores, int i, int n);
+/* Moves the nfirst turns of first (each in the list of n) to the list's
+ * front in that order: the turns a node searched before listing its
+ * turns, where picking them by their scores would have put them. */
+void pick_front(fan_turn *moves, int *scores, int n, const fan_turn *first,
+                int nfirst);
 /* The counter turn of the node at ply (use_countermove), or 0. */
 fan_turn counter_move(const search_worker *w, const spos *p, int ply);
 /* A turn that caused a cutoff: history and killers. */

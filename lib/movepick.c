@@ -3,20 +3,35 @@
  * history of cutoffs; the next turn picked by selection. */
 #include "engine.h"
 
+static void swap_turns(fan_turn *moves, int *scores, int a, int b)
+{
+    fan_turn t = moves[a];
+    moves[a] = moves[b];
+    moves[b] = t;
+    int sc = scores[a];
+    scores[a] = scores[b];
+    scores[b] = sc;
+}
+
 void pick(fan_turn *moves, int *scores, int i, int n)
 {
     int best = i;
     for (int j = i + 1; j < n; j++)
         if (scores[j] > scores[best])
             best = j;
-    if (best != i) {
-        fan_turn t = moves[i];
-        moves[i] = moves[best];
-        moves[best] = t;
-        int sc = scores[i];
-        scores[i] = scores[best];
-        scores[best] = sc;
-    }
+    if (best != i)
+        swap_turns(moves, scores, i, best);
+}
+
+void pick_front(fan_turn *moves, int *scores, int n, const fan_turn *first,
+                int nfirst)
+{
+    for (int j = 0; j < nfirst; j++)
+        for (int k = j; k < n; k++)
+            if (moves[k] == first[j]) {
+                swap_turns(moves, scores, j, k);
+                break;
+            }
 }
 
 void score_moves(search_worker *w, const spos *p, int ply,

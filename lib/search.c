@@ -132,24 +132,6 @@ static int tb_clamp(const search_worker *w, int score)
 static int qsearch_body(search_worker *w, const spos *p, int alpha, int beta,
                         int ply, int qply);
 
-/* Moves the turns searched before the list (all in it) to its front in
- * that order, as picking them by their scores would have. */
-static void front(fan_turn *moves, int *scores, int n, const fan_turn *first,
-                  int nfirst)
-{
-    for (int j = 0; j < nfirst; j++)
-        for (int k = j; k < n; k++)
-            if (moves[k] == first[j]) {
-                fan_turn t = moves[j];
-                moves[j] = moves[k];
-                moves[k] = t;
-                int sc = scores[j];
-                scores[j] = scores[k];
-                scores[k] = sc;
-                break;
-            }
-}
-
 static int qsearch(search_worker *w, const spos *p, int alpha, int beta, int ply,
                    int qply)
 {
@@ -547,8 +529,8 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
                 if (w->failed)
                     return 0;
                 score_moves(w, p, ply, have_hit ? hit.move : 0, n, depth);
-                front(PLY_MOVES(w, ply), PLY_SCORES(w, ply), n, staged,
-                      nstaged);
+                pick_front(PLY_MOVES(w, ply), PLY_SCORES(w, ply), n, staged,
+                           nstaged);
                 listed = 1;
             }
             if (i >= n)
