@@ -266,7 +266,11 @@ void reward_gravity(search_worker *w, const spos *p, int ply, fan_turn t,
                     int depth, const fan_turn *tried, int n);
 
 /* ------------------------------------------------------------------ */
-/* Reduction tables (prune.c)                                          */
+/* Late move reductions (prune.c)                                      */
+
+/* The reduction of turn t, the i-th of its node at p, in turns. */
+int late_reduction(const search_worker *w, const spos *p, fan_turn t, int i,
+                   int depth, int ply, int pv_node);
 
 /* t[d][i] = floor(a + ln(d) * ln(i) / b) (0 for d or i 0, at most 60),
  * a and b given in hundredths (b <= 0 taken as 0.01). */

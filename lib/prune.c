@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* The tables of the search's reduction switches: the logarithmic late
- * move reductions of lmr2, r = floor(a + ln(depth) * ln(i) / b), filled
+/* The search's late move reductions: how many turns shallower a late
+ * turn is searched (lmr, lmrcap, hist2, lmrnonpv), and the table of the
+ * logarithmic ones of lmr2, r = floor(a + ln(depth) * ln(i) / b), filled
  * at the start of a run that uses them. The library does not link the
  * maths library: the logarithms come from a short series. */
 #include "engine.h"
@@ -31,4 +32,47 @@ void lmr_table_fill(unsigned char t[LMR_TABLE][LMR_TABLE], int a100, int b100)
             double r = d && i ? a + ln_of(d) * ln_of(i) / b : 0.0;
             t[d][i] = r <= 0.0 ? 0 : r >= 60.0 ? 60 : (unsigned char)r;
         }
+}
+
+/* lmr's steps: one turn, one more from index lmr_late, one more from depth
+ * lmr_late */
+static int lmr_steps(const search_config *cfg, int i, int depth)
+{
+    return 1 + (i >= cfg->lmr_late) + (depth >= cfg->lmr_late);
+}
+
+/* The late move reduction of turn t, the i-th of its node (0 when
+ * the switches are off): 1 to 3 turns, or the lmr2 table's, less for a
+ * turn of good history and more for a bad one with hist2, never below
+ * depth 1. */
+int late_reduction(const search_worker *w, const spos *p, fan_turn t, int i,
+                   int depth, int ply, int pv_node)
+{
+    const search_config *cfg = &w->s->run;
+    if (!(cfg->use_lmr || cfg->use_lmr2) || depth < 3 || i < cfg->lmr_first)
+        return 0;
+    if (FAN_TURN_CAPTURED(t)) {
+        int r = 0;
+        switch (cfg->lmr_captures) {
+        case 0: break;
+        case 2: r = lmr_steps(cfg, i, depth); break; /* as a paika's */
+        case 3: r = 1 + (i >= cfg->lmr_late); break;
+        default: r = 1; break;
+        }
+        return r > depth - 2 ? depth - 2 : r;
+    }
+    if (t == w->killers[ply][0] || t == w->killers[ply][1])
+        return 0;
+    int r = cfg->use_lmr2
+                ? w->s->lmr[depth < LMR_TABLE ? depth : LMR_TABLE - 1]
+                           [i < LMR_TABLE ? i : LMR_TABLE - 1]
+                : lmr_steps(cfg, i, depth);
+    if (cfg->use_hist2)
+        r -= w->history[p->stm][FAN_TURN_FROM(t)][FAN_TURN_TO(t)] /
+             (HISTORY_MAX / 2);
+    if (!pv_node)
+        r += cfg->lmr_nonpv;
+    if (r < 0)
+        r = 0;
+    return r > depth - 2 ? depth - 2 : r;
 }
