@@ -554,7 +554,9 @@ FAN_API int fan_search_clear(fan_search *search);
  * With one thread and a depth or node limit (no time limit) the result,
  * node count included, depends only on pos, limits and the state of the
  * handle, which fan_search_clear() resets: a new or cleared handle gives
- * the same answer for the same input.
+ * the same answer for the same input. A run under the other ruleset than
+ * the handle's last Fanorona run starts by forgetting as
+ * fan_search_clear() does (its table entries would not hold there).
  *
  * Errors: FAN_EINVAL (NULL, unknown limits version), FAN_ERANGE (a limit
  * out of range), FAN_EGAMEOVER (the game has ended), FAN_ENOMEM.

@@ -180,6 +180,7 @@ FAN_API int fan_search_new(fan_search **out, const fan_search_options *opts)
         return r;
     }
     atomic_init(&s->stop, 0);
+    s->table_rules = -1;
     search_config_default(&s->cfg);
     chess_search_config_default(&s->chess_cfg);
     *out = s;
@@ -195,15 +196,22 @@ FAN_API void fan_search_free(fan_search *search)
     free(search);
 }
 
+/* What the handle has learnt: the table and the history (which serves
+ * both games: a chess run uses the same table). */
+static void search_forget(fan_search *search)
+{
+    tt_clear(&search->tt);
+    search->table_rules = -1;
+    for (int i = 0; i < search->nworkers; i++)
+        memset(search->workers[i]->history, 0,
+               sizeof search->workers[i]->history);
+}
+
 FAN_API int fan_search_clear(fan_search *search)
 {
     if (!search)
         return FAN_EINVAL;
-    tt_clear(&search->tt);
-    /* the history serves both games (a chess run uses the same table) */
-    for (int i = 0; i < search->nworkers; i++)
-        memset(search->workers[i]->history, 0,
-               sizeof search->workers[i]->history);
+    search_forget(search);
     return FAN_OK;
 }
 
@@ -393,6 +401,13 @@ FAN_API int fan_search_run(fan_search_result *out, fan_search *search,
     search_set_game(s, &search_game_fanorona, s->run.use_pvs,
                     s->run.use_aspiration);
     s->run_partial = s->run.use_partial;
+    /* the table's keys leave out the ruleset: a run under the other
+     * ruleset than the last one forgets what the handle learnt (as
+     * fan_search_clear), so that no table entry (nor its turn, which the
+     * search may play without listing it: search.c) crosses over */
+    if (s->table_rules >= 0 && s->table_rules != pos->rules)
+        search_forget(s);
+    s->table_rules = pos->rules;
     s->rules = pos->rules;
     s->gen = mg_turns_for_cpu();
     s->eval = evaluate_for_cpu();

@@ -113,6 +113,8 @@ struct fan_search {
     int run_partial;               /* use_partial (Fanorona only) */
     search_worker **workers;
     int nworkers;
+    int table_rules; /* the ruleset of the runs since the table was last
+                      * cleared (-1: none yet), see fan_search_run */
     /* per run */
     int rules;
     mg_turns_fn gen;     /* the copies of the generator and of the */
@@ -247,11 +249,12 @@ void score_moves(search_worker *w, const spos *p, int ply, fan_turn tt_move,
                  int n, int depth);
 /* Moves the best-scored remaining turn to index i. */
 void pick(fan_turn *moves, int *scores, int i, int n);
-/* Moves the nfirst turns of first (each in the list of n) to the list's
- * front in that order: the turns a node searched before listing its
- * turns, where picking them by their scores would have put them. */
-void pick_front(fan_turn *moves, int *scores, int n, const fan_turn *first,
-                int nfirst);
+/* Moves the turns of first (nfirst of them) that are in the list of n to
+ * the list's front, in that order: the turns a node searched before
+ * listing its turns, where picking them by their scores would have put
+ * them. Returns how many were in the list (a turn not in it is skipped). */
+int pick_front(fan_turn *moves, int *scores, int n, const fan_turn *first,
+               int nfirst);
 /* The counter turn of the node at ply (use_countermove), or 0. */
 fan_turn counter_move(const search_worker *w, const spos *p, int ply);
 /* A turn that caused a cutoff: history and killers. */

@@ -319,6 +319,37 @@ START_TEST(deterministic_single_thread)
 }
 END_TEST
 
+/* A handle's run under the other ruleset than its last one answers as a
+ * new handle would: the table (whose keys leave out the ruleset) and the
+ * history start afresh; under the same ruleset they are kept. */
+START_TEST(other_ruleset_starts_afresh)
+{
+    fan_search_limits l = FAN_SEARCH_LIMITS_INIT;
+    l.max_depth = 6;
+    fan_position *stop = NULL, *must = NULL;
+    ck_assert_fan_ok(fan_position_new(&stop, FAN_RULES_STOP));
+    ck_assert_fan_ok(fan_position_new(&must, FAN_RULES_MUST));
+    fan_search *a = new_search(), *b = new_search(), *c = new_search();
+    fan_search_result ra = FAN_SEARCH_RESULT_INIT, rb = ra, rc = ra;
+    ck_assert_fan_ok(fan_search_run(&ra, a, stop, &l, NULL, NULL));
+    ck_assert_fan_ok(fan_search_run(&rc, c, stop, &l, NULL, NULL));
+    ck_assert_fan_ok(fan_search_run(&ra, a, must, &l, NULL, NULL));
+    ck_assert_fan_ok(fan_search_run(&rb, b, must, &l, NULL, NULL));
+    same_result(&ra, &rb);
+    ck_assert_fan_ok(fan_search_run(&ra, a, stop, &l, NULL, NULL));
+    ck_assert_fan_ok(fan_search_run(&rb, b, stop, &l, NULL, NULL));
+    same_result(&ra, &rb);
+    /* the same ruleset again keeps the table: fewer nodes the second time */
+    ck_assert_fan_ok(fan_search_run(&rb, c, stop, &l, NULL, NULL));
+    ck_assert_uint_lt(rb.nodes, ra.nodes);
+    fan_search_free(a);
+    fan_search_free(b);
+    fan_search_free(c);
+    fan_position_free(stop);
+    fan_position_free(must);
+}
+END_TEST
+
 /* The depths that the progress callback saw, in order. */
 typedef struct depths {
     uint32_t seen[FAN_SEARCH_MAX_DEPTH + 1];
@@ -921,6 +952,7 @@ Suite *make_suite(void)
     tcase_add_test(control, arguments);
     tcase_add_test(control, forced_turn_without_limits);
     tcase_add_test(control, result_fields);
+    tcase_add_test(control, other_ruleset_starts_afresh);
     suite_add_tcase(s, control);
 
     /* the slow suite (FAN_SLOW set by meson) searches deeper */
