@@ -77,6 +77,26 @@ static inline int mg_is_paika(uint64_t own, uint64_t opp, fan_turn t)
            (board_adjacent[from] >> to & 1) && !((own | opp) >> to & 1);
 }
 
+/* Whether t has the shape of a capture turn of own (to move) against opp,
+ * capturers being mg_capturers(own, opp): it starts on a piece of own that
+ * can capture, takes only (and some) pieces of opp, and ends on a point
+ * that is empty once they are gone. A necessary condition, not the chain
+ * walk: the search asks it of its table entry's turn, which the entry's
+ * full-key check already ties to this position (as it does the entry's
+ * score), so that a turn of another position that slipped through a key
+ * collision still makes a well-formed board. tests/test-searchgen.c holds
+ * every listed capture to it. */
+static inline int mg_capture_fits(uint64_t own, uint64_t opp,
+                                  uint64_t capturers, fan_turn t)
+{
+    int from = FAN_TURN_FROM(t), to = FAN_TURN_TO(t);
+    uint64_t taken = FAN_TURN_CAPTURED(t);
+    return taken && !(taken & ~opp) &&
+           t == FAN_TURN_MAKE(from, to, taken) && from < BOARD_SQUARES &&
+           to < BOARD_SQUARES && from != to && (capturers >> from & 1) &&
+           !(((own | opp) & ~taken) >> to & 1);
+}
+
 /* ------------------------------------------------------------------ */
 /* Capture primitives                                                  */
 

@@ -23,15 +23,17 @@ void pick(fan_turn *moves, int *scores, int i, int n)
         swap_turns(moves, scores, i, best);
 }
 
-void pick_front(fan_turn *moves, int *scores, int n, const fan_turn *first,
-                int nfirst)
+int pick_front(fan_turn *moves, int *scores, int n, const fan_turn *first,
+               int nfirst)
 {
+    int found = 0;
     for (int j = 0; j < nfirst; j++)
-        for (int k = j; k < n; k++)
+        for (int k = found; k < n; k++)
             if (moves[k] == first[j]) {
-                swap_turns(moves, scores, j, k);
+                swap_turns(moves, scores, found++, k);
                 break;
             }
+    return found;
 }
 
 void score_moves(search_worker *w, const spos *p, int ply,

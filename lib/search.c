@@ -3,8 +3,8 @@
  * search with a transposition table, move ordering (movepick.c), late
  * move reductions and a quiescence search over the compulsory captures.
  * Every node that lists its turns takes them from the rules core's
- * generator (the copy for this processor, lib/movegen.h); a node of
- * paikas tries its table turn and killers before it lists them. */
+ * generator (the copy for this processor, lib/movegen.h); a node tries
+ * its table turn (and a node of paikas its killers) before it lists them. */
 #include "engine.h"
 #include "tb.h" /* TB: endgame tables */
 
@@ -430,21 +430,29 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
             return 0;
     }
 
-    /* At a node of paikas, the table's turn and the killers that are legal
-     * paikas come first in the order (movepick.c); they are searched
+    /* The table's turn, and at a node of paikas the killers that are legal
+     * paikas, come first in the order (movepick.c); they are searched
      * before the node lists its turns, and when one cuts off, as one does
-     * at most nodes, the list is never made. */
+     * at most nodes, the list is never made. A capture from the table is
+     * checked for its shape only (mg_capture_fits): the entry's full key
+     * vouches for it as it does for the entry's score. */
     fan_turn staged[3];
     int nstaged = 0;
-    if (cfg->use_ordering && !cfg->use_single_ext && !excluded &&
-        !mg_capturers(p->own, p->opp)) {
-        if (have_hit && mg_is_paika(p->own, p->opp, hit.move))
-            staged[nstaged++] = hit.move;
-        for (int k = 0; k < 2; k++) {
-            fan_turn kt = w->killers[ply][k];
-            if (kt && (nstaged == 0 || kt != staged[0]) &&
-                mg_is_paika(p->own, p->opp, kt))
-                staged[nstaged++] = kt;
+    uint64_t capturers = mg_capturers(p->own, p->opp);
+    if (cfg->use_ordering && !cfg->use_single_ext && !excluded) {
+        if (capturers) {
+            if (have_hit &&
+                mg_capture_fits(p->own, p->opp, capturers, hit.move))
+                staged[nstaged++] = hit.move;
+        } else {
+            if (have_hit && mg_is_paika(p->own, p->opp, hit.move))
+                staged[nstaged++] = hit.move;
+            for (int k = 0; k < 2; k++) {
+                fan_turn kt = w->killers[ply][k];
+                if (kt && (nstaged == 0 || kt != staged[0]) &&
+                    mg_is_paika(p->own, p->opp, kt))
+                    staged[nstaged++] = kt;
+            }
         }
         w->base[ply + 1] = w->base[ply]; /* the child lists where we would */
     }
@@ -459,7 +467,7 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
             score_moves(w, p, ply, have_hit ? hit.move : 0, n, depth);
     }
 
-    int quiet_node = nstaged || !FAN_TURN_CAPTURED(PLY_MOVES(w, ply)[0]);
+    int quiet_node = !capturers; /* else every turn is a capture */
     int futile = 0;
     if (cfg->use_futility && quiet_node && depth == 1 && !pv_node &&
         alpha > -SCORE_WIN_MIN && beta < SCORE_WIN_MIN)
@@ -486,8 +494,12 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
                 if (w->failed)
                     return 0;
                 score_moves(w, p, ply, have_hit ? hit.move : 0, n, depth);
-                pick_front(PLY_MOVES(w, ply), PLY_SCORES(w, ply), n, staged,
-                           nstaged);
+                /* a staged capture not in the list (a key collision)
+                 * has been searched in vain; the list resumes after the
+                 * staged turns it holds */
+                int held = pick_front(PLY_MOVES(w, ply), PLY_SCORES(w, ply),
+                                      n, staged, nstaged);
+                i = nstaged = held;
                 listed = 1;
             }
             if (i >= n)

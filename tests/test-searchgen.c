@@ -54,6 +54,41 @@ static void same_paikas(const mg_state *st, const fan_turn *list, int n)
     ck_assert(!mg_is_paika(st->own, st->opp, 0));
 }
 
+/* Every capture turn the generator lists has the shape mg_capture_fits
+ * asks of a table turn at a capture node; the same turn with a piece of
+ * its own side taken, started from a piece that cannot capture, or ended
+ * on an occupied point, or with a stray bit, has not. */
+static void same_captures(const mg_state *st, const fan_turn *list, int n)
+{
+    if (mg_in_chain(st))
+        return;
+    uint64_t own = st->own, opp = st->opp, cap = mg_capturers(own, opp);
+    for (int i = 0; i < n; i++) {
+        fan_turn t = list[i];
+        int from = FAN_TURN_FROM(t), to = FAN_TURN_TO(t);
+        ck_assert_int_eq(mg_capture_fits(own, opp, cap, t),
+                         FAN_TURN_CAPTURED(t) != 0);
+        if (!FAN_TURN_CAPTURED(t))
+            continue;
+        uint64_t mine = own & ~BIT(from);
+        if (mine) /* one of its own pieces taken */
+            ck_assert(!mg_capture_fits(own, opp, cap,
+                                       t | (mine & (0 - mine))));
+        uint64_t idle = own & ~cap;
+        if (idle) /* from a piece that cannot capture */
+            ck_assert(!mg_capture_fits(
+                own, opp, cap,
+                FAN_TURN_MAKE(board_lsb(idle), to, FAN_TURN_CAPTURED(t))));
+        uint64_t full = (own & ~BIT(from)) | (opp & ~FAN_TURN_CAPTURED(t));
+        if (full) /* onto an occupied point */
+            ck_assert(!mg_capture_fits(
+                own, opp, cap,
+                FAN_TURN_MAKE(from, board_lsb(full), FAN_TURN_CAPTURED(t))));
+        ck_assert(!mg_capture_fits(own, opp, cap, t | (uint64_t)1 << 60));
+        ck_assert(!mg_capture_fits(own, opp, cap, FAN_TURN_MAKE(from, to, 0)));
+    }
+}
+
 /* The generator's turns of p (generic copy, and the fast one where the
  * processor runs it, in the same order) are exactly the distinct effects
  * of the public path list, and fan_position_turns gives them too. */
@@ -92,8 +127,10 @@ static void same_turns(const fan_position *p)
     qsort(mine, (size_t)m, sizeof *mine, cmp_turn);
     for (int i = 0; i < m; i++)
         ck_assert_msg(want[i] == mine[i], "turn %d differs", i);
-    if (p->result == FAN_ONGOING)
+    if (p->result == FAN_ONGOING) {
         same_paikas(&p->cur.st, mine, m);
+        same_captures(&p->cur.st, mine, m);
+    }
     /* a list one short is refused, not cut */
     if (m > 0)
         ck_assert_int_eq(mg_turns_generic(mine, (size_t)m - 1, &p->cur.st,
