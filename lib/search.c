@@ -494,11 +494,18 @@ static int search_body(search_worker *w, const spos *p, int alpha, int beta,
                 if (w->failed)
                     return 0;
                 score_moves(w, p, ply, have_hit ? hit.move : 0, n, depth);
-                /* a staged capture not in the list (a key collision)
-                 * has been searched in vain; the list resumes after the
-                 * staged turns it holds */
                 int held = pick_front(PLY_MOVES(w, ply), PLY_SCORES(w, ply),
                                       n, staged, nstaged);
+                /* a staged capture is no turn here (a key collision): the
+                 * node starts over from its list, so that its score and
+                 * line hold legal turns only */
+                if (held < nstaged) {
+                    best = -SCORE_INF;
+                    best_move = 0;
+                    alpha = alpha0;
+                    w->pvlen[ply] = ply;
+                    held = 0;
+                }
                 i = nstaged = held;
                 listed = 1;
             }
