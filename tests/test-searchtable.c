@@ -7,6 +7,7 @@
  * search reports must still be legal. Linked with the internal static
  * copy of the library. */
 #include "tcommon.h"
+#include "tforced.h"
 
 #include "lib/engine.h"
 #include "lib/position.h"
@@ -19,23 +20,11 @@ typedef struct lines {
     int seen;
 } lines;
 
-/* Every reported line is a sequence of legal turns from the root. */
+/* Every reported line is legal from the root (tforced.h). */
 static int check_line(void *user, const fan_search_result *r)
 {
     lines *l = user;
-    fan_position *q = NULL;
-    ck_assert_fan_ok(fan_position_clone(&q, l->root));
-    for (uint32_t i = 0; i < r->pv_length; i++) {
-        fan_turn turns[1024];
-        size_t n = 0;
-        ck_assert_fan_ok(fan_position_turns(turns, 1024, &n, q));
-        int found = 0;
-        for (size_t k = 0; k < n; k++)
-            found |= turns[k] == r->pv[i];
-        ck_assert_msg(found, "line %u: turn %u is not legal", r->line, i);
-        ck_assert_fan_ok(fan_position_play_turn(q, r->pv[i]));
-    }
-    fan_position_free(q);
+    check_result(l->root, r);
     l->seen++;
     return 0;
 }
@@ -93,8 +82,7 @@ static void planted(int rules, int depth)
         fan_turn replies[1024];
         size_t m = 0;
         ck_assert_fan_ok(fan_position_turns(replies, 1024, &m, q));
-        for (size_t k = 0; k < m; k++)
-            ck_assert(replies[k] != t);
+        ck_assert(!contains(replies, m, t));
         fan_position_free(q);
         /* depth 0: it never cuts a node off, its turn goes first */
         tt_store(&s->tt, c.key, t, 0, 0, TT_BOUND_LOWER);
