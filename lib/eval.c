@@ -68,88 +68,67 @@ static int capture_side(uint64_t own, uint64_t opp, uint64_t *targets,
 }
 
 /* ------------------------------------------------------------------ */
-/* Patterns. A block's raw bits: 2x3 at point s, bit 3 dr + dc for the
- * point (row + dr, column + dc); 3x2, bit 2 dr + dc. Its variant v says
- * which mirrors (bit 0 the columns, bit 1 the rows) map the block of its
- * table's first placement onto it: digit k of the state is the point that
- * the mirrors take the first placement's point k to. pat_tern gives the
- * state's digits for one side's raw bits, by shape and variant. */
-#define M23(v, k) (3 * (((v) & 2) ? 1 - (k) / 3 : (k) / 3) + \
+/* Patterns. A block of 3x3 points at point s: raw bit 3 dr + dc for the
+ * point (row + dr, column + dc). Its variant v says which mirrors (bit 0
+ * the columns, bit 1 the rows) map the block of its table's first
+ * placement onto it: digit k of the state is the point that the mirrors
+ * take the first placement's point k to. pat_tern gives the state's
+ * digits for one side's raw bits, by variant. */
+#define M33(v, k) (3 * (((v) & 2) ? 2 - (k) / 3 : (k) / 3) + \
                    (((v) & 1) ? 2 - (k) % 3 : (k) % 3))
-#define M32(v, k) (2 * (((v) & 2) ? 2 - (k) / 2 : (k) / 2) + \
-                   (((v) & 1) ? 1 - (k) % 2 : (k) % 2))
-#define PAT_DIGITS(M, v, b)                                                 \
-    ((((b) >> M(v, 0)) & 1) + 3 * (((b) >> M(v, 1)) & 1) +                 \
-     9 * (((b) >> M(v, 2)) & 1) + 27 * (((b) >> M(v, 3)) & 1) +             \
-     81 * (((b) >> M(v, 4)) & 1) + 243 * (((b) >> M(v, 5)) & 1))
-#define PT4(M, v, b) PAT_DIGITS(M, v, b), PAT_DIGITS(M, v, b + 1), \
-                     PAT_DIGITS(M, v, b + 2), PAT_DIGITS(M, v, b + 3)
-#define PT16(M, v, b) PT4(M, v, b), PT4(M, v, b + 4), PT4(M, v, b + 8), \
-                      PT4(M, v, b + 12)
-#define PT64(M, v) {PT16(M, v, 0), PT16(M, v, 16), PT16(M, v, 32), \
-                    PT16(M, v, 48)}
-static const uint16_t pat_tern[2][4][64] = {
-    {PT64(M23, 0), PT64(M23, 1), PT64(M23, 2), PT64(M23, 3)},
-    {PT64(M32, 0), PT64(M32, 1), PT64(M32, 2), PT64(M32, 3)}};
+#define PAT_DIGITS(v, b)                                                    \
+    ((((b) >> M33(v, 0)) & 1) + 3 * (((b) >> M33(v, 1)) & 1) +             \
+     9 * (((b) >> M33(v, 2)) & 1) + 27 * (((b) >> M33(v, 3)) & 1) +         \
+     81 * (((b) >> M33(v, 4)) & 1) + 243 * (((b) >> M33(v, 5)) & 1) +       \
+     729 * (((b) >> M33(v, 6)) & 1) + 2187 * (((b) >> M33(v, 7)) & 1) +     \
+     6561 * (((b) >> M33(v, 8)) & 1))
+#define PT4(v, b) PAT_DIGITS(v, b), PAT_DIGITS(v, b + 1), \
+                  PAT_DIGITS(v, b + 2), PAT_DIGITS(v, b + 3)
+#define PT16(v, b) PT4(v, b), PT4(v, b + 4), PT4(v, b + 8), PT4(v, b + 12)
+#define PT64(v, b) PT16(v, b), PT16(v, b + 16), PT16(v, b + 32), \
+                   PT16(v, b + 48)
+#define PT512(v) {PT64(v, 0), PT64(v, 64), PT64(v, 128), PT64(v, 192), \
+                  PT64(v, 256), PT64(v, 320), PT64(v, 384), PT64(v, 448)}
+static const uint16_t pat_tern[4][512] = {PT512(0), PT512(1), PT512(2),
+                                          PT512(3)};
 
-/* Each block: its first point, variant and table. 2x3 blocks start at
- * rows 0..3, columns 0..6, and fold onto rows 0..1, columns 0..3 (tables
- * 0..7); 3x2 blocks at rows 0..2, columns 0..7, onto rows 0..1, columns
- * 0..3 (tables 8..15). */
+/* Each block: its first point and variant. Blocks start at rows 0..2,
+ * columns 0..6, and fold onto rows 0..1, columns 0..3 (tables 0..7). */
 typedef struct pat_place {
     uint8_t shift, variant;
 } pat_place;
-/* The variant of the block at row r, column c (either shape: both fold
- * beyond row 1 and column 3). */
+/* The variant of the block at row r, column c. */
 #define PAT_V(r, c) (((c) > 3) | ((r) > 1) << 1)
 #define PP(r, c) {(r) * BOARD_COLS + (c), PAT_V(r, c)}
-#define P23R(r) PP(r, 0), PP(r, 1), PP(r, 2), PP(r, 3), PP(r, 4), PP(r, 5), \
-                PP(r, 6)
-#define P32R(r) P23R(r), PP(r, 7)
-static const pat_place pat_places[EVAL_PAT_PLACES] = {
-    P23R(0), P23R(1), P23R(2), P23R(3), P32R(0), P32R(1), P32R(2)};
-#define T23(r, c) (((r) > 1 ? 3 - (r) : (r)) * 4 + ((c) > 3 ? 6 - (c) : (c)))
-#define T32(r, c) (8 + ((r) > 1 ? 2 - (r) : (r)) * 4 + ((c) > 3 ? 7 - (c) : (c)))
-#define T23R(r) T23(r, 0), T23(r, 1), T23(r, 2), T23(r, 3), T23(r, 4), \
-                T23(r, 5), T23(r, 6)
-#define T32R(r) T32(r, 0), T32(r, 1), T32(r, 2), T32(r, 3), T32(r, 4), \
-                T32(r, 5), T32(r, 6), T32(r, 7)
+#define PPR(r) PP(r, 0), PP(r, 1), PP(r, 2), PP(r, 3), PP(r, 4), PP(r, 5), \
+               PP(r, 6)
+static const pat_place pat_places[EVAL_PAT_PLACES] = {PPR(0), PPR(1), PPR(2)};
+#define T33(r, c) (((r) > 1 ? 2 - (r) : (r)) * 4 + ((c) > 3 ? 6 - (c) : (c)))
+#define TR(r) T33(r, 0), T33(r, 1), T33(r, 2), T33(r, 3), T33(r, 4), \
+              T33(r, 5), T33(r, 6)
 #ifndef FAN_FAST_COPY
-const uint8_t eval_pattern_table_of[EVAL_PAT_PLACES] = {
-    T23R(0), T23R(1), T23R(2), T23R(3), T32R(0), T32R(1), T32R(2)};
+const uint8_t eval_pattern_table_of[EVAL_PAT_PLACES] = {TR(0), TR(1), TR(2)};
 #endif
 
 #ifdef FAN_FAST_COPY
 /* One pext a side: the block's points in the raw order. */
-static inline unsigned raw23(uint64_t m, int s)
+static inline unsigned raw33(uint64_t m, int s)
 {
-    return (unsigned)_pext_u64(m, (uint64_t)0xE07 << s);
-}
-
-static inline unsigned raw32(uint64_t m, int s)
-{
-    return (unsigned)_pext_u64(m, (uint64_t)0xC0603 << s);
+    return (unsigned)_pext_u64(m, (uint64_t)0x1C0E07 << s);
 }
 #else
-static inline unsigned raw23(uint64_t m, int s)
+static inline unsigned raw33(uint64_t m, int s)
 {
-    return (unsigned)(((m >> s) & 7) | (((m >> (s + BOARD_COLS)) & 7) << 3));
-}
-
-static inline unsigned raw32(uint64_t m, int s)
-{
-    return (unsigned)(((m >> s) & 3) | (((m >> (s + BOARD_COLS)) & 3) << 2) |
-                      (((m >> (s + 2 * BOARD_COLS)) & 3) << 4));
+    return (unsigned)(((m >> s) & 7) | (((m >> (s + BOARD_COLS)) & 7) << 3) |
+                      (((m >> (s + 2 * BOARD_COLS)) & 7) << 6));
 }
 #endif
 
 static inline unsigned pat_state(int i, uint64_t own, uint64_t opp)
 {
     const pat_place *pl = &pat_places[i];
-    int shape = i >= 28;
-    unsigned o = shape ? raw32(own, pl->shift) : raw23(own, pl->shift);
-    unsigned p = shape ? raw32(opp, pl->shift) : raw23(opp, pl->shift);
-    return pat_tern[shape][pl->variant][o] + 2u * pat_tern[shape][pl->variant][p];
+    return pat_tern[pl->variant][raw33(own, pl->shift)] +
+           2u * pat_tern[pl->variant][raw33(opp, pl->shift)];
 }
 
 #ifndef FAN_FAST_COPY
@@ -163,26 +142,18 @@ void eval_pattern_states(uint16_t state[EVAL_PAT_PLACES], uint64_t own,
 
 /* One block's weight, straight-line code with the block's point, variant
  * and table as constants. */
-#define PS23(r, c)                                                          \
-    acc += pat[T23(r, c)]                                                   \
-              [pat_tern[0][PAT_V(r, c)][raw23(own, (r) * BOARD_COLS + (c))] + \
-               2u * pat_tern[0][PAT_V(r, c)][raw23(opp, (r) * BOARD_COLS + (c))]];
-#define PS32(r, c)                                                          \
-    acc += pat[T32(r, c)]                                                   \
-              [pat_tern[1][PAT_V(r, c)][raw32(own, (r) * BOARD_COLS + (c))] + \
-               2u * pat_tern[1][PAT_V(r, c)][raw32(opp, (r) * BOARD_COLS + (c))]];
-#define PS23R(r) PS23(r, 0) PS23(r, 1) PS23(r, 2) PS23(r, 3) PS23(r, 4) \
-                 PS23(r, 5) PS23(r, 6)
-#define PS32R(r) PS32(r, 0) PS32(r, 1) PS32(r, 2) PS32(r, 3) PS32(r, 4) \
-                 PS32(r, 5) PS32(r, 6) PS32(r, 7)
+#define PS(r, c)                                                            \
+    acc += pat[T33(r, c)]                                                   \
+              [pat_tern[PAT_V(r, c)][raw33(own, (r) * BOARD_COLS + (c))] +   \
+               2u * pat_tern[PAT_V(r, c)][raw33(opp, (r) * BOARD_COLS + (c))]];
+#define PSR(r) PS(r, 0) PS(r, 1) PS(r, 2) PS(r, 3) PS(r, 4) PS(r, 5) PS(r, 6)
 
 /* The patterns' sum as mg + 2^32 eg (the packing of eval_pack). */
 static int64_t pattern_sum(const int32_t (*pat)[EVAL_PAT_STATES],
                            uint64_t own, uint64_t opp)
 {
     int32_t acc = 0;
-    PS23R(0) PS23R(1) PS23R(2) PS23R(3)
-    PS32R(0) PS32R(1) PS32R(2)
+    PSR(0) PSR(1) PSR(2)
     int32_t mg, eg;
     eval_pattern_split(acc, &mg, &eg);
     return (int64_t)eg * ((int64_t)1 << 32) + mg;

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # fanorona-patterns: fits pattern weights to self-play data and writes
-# them as C: 16 tables of 729 entries, each within +-600, the tables of
+# them as C: 8 tables of 19683 entries, each within +-1500, the tables of
 # blocks that a mirror maps onto themselves symmetric; the held-out error
 # it reports with the weights is no worse than without; two runs write the
 # same file; the table is named by --name; --warm starts from the table
@@ -43,39 +43,42 @@ awk '/^best held-out error/ {
     }
     END { if (!found) { print "no summary"; exit 1 } }' "$dir/log"
 
-# the entries, table by table; the middle-column 2x3 tables (3, 7) equal
-# under the columns' mirror, the middle-row 3x2 tables (12 .. 15) under
-# the rows'; some weight is not 0
+# the entries, table by table; the middle row's tables (4 .. 7) equal
+# under the rows' mirror, the middle column's (3, 7) under the columns';
+# some weight is not 0
 grep -o 'PW(-\?[0-9]*, -\?[0-9]*)' "$dir/p.c" | tr -d 'PW(),' >"$dir/w"
 awk '
     { mg[NR - 1] = $1; eg[NR - 1] = $2
-      if ($1 > 600 || $1 < -600 || $2 > 600 || $2 < -600) big++
+      if ($1 > 1500 || $1 < -1500 || $2 > 1500 || $2 < -1500) big++
       if ($1 != 0 || $2 != 0) nz++ }
-    function mirror(t, s,    d, k, out, p, from) {
-        for (k = 0; k < 6; k++) { d[k] = s % 3; s = int(s / 3) }
+    function mirror(s, rows, cols,    d, k, out, p, dr, dc) {
+        for (k = 0; k < 9; k++) { d[k] = s % 3; s = int(s / 3) }
         out = 0; p = 1
-        for (k = 0; k < 6; k++) {
-            if (t == 3 || t == 7) from = int(k / 3) * 3 + 2 - k % 3
-            else from = (2 - int(k / 2)) * 2 + k % 2
-            out += p * d[from]; p *= 3
+        for (k = 0; k < 9; k++) {
+            dr = int(k / 3); dc = k % 3
+            if (rows) dr = 2 - dr
+            if (cols) dc = 2 - dc
+            out += p * d[3 * dr + dc]; p *= 3
         }
         return out
     }
+    function same(t, s, m) {
+        return mg[t * 19683 + s] == mg[t * 19683 + m] &&
+               eg[t * 19683 + s] == eg[t * 19683 + m]
+    }
     END {
-        if (NR != 16 * 729) { print NR " entries"; exit 1 }
-        if (big) { print big " entries beyond 600"; exit 1 }
+        if (NR != 8 * 19683) { print NR " entries"; exit 1 }
+        if (big) { print big " entries beyond 1500"; exit 1 }
         if (!nz) { print "all weights 0"; exit 1 }
-        split("3 7 12 13 14 15", ts, " ")
-        for (i = 1; i <= 6; i++) {
-            t = ts[i]
-            for (s = 0; s < 729; s++) {
-                m = mirror(t, s)
-                if (mg[t * 729 + s] != mg[t * 729 + m] ||
-                    eg[t * 729 + s] != eg[t * 729 + m]) {
-                    print "table " t " not symmetric at " s; exit 1
+        for (t = 3; t < 8; t++)
+            for (s = 0; s < 19683; s++) {
+                if (t >= 4 && !same(t, s, mirror(s, 1, 0))) {
+                    print "table " t " not symmetric by rows at " s; exit 1
+                }
+                if (t % 4 == 3 && !same(t, s, mirror(s, 0, 1))) {
+                    print "table " t " not symmetric by columns at " s; exit 1
                 }
             }
-        }
     }' "$dir/w"
 
 # --warm: with --iterations 0 it writes the built-in table back; 30
@@ -85,7 +88,7 @@ entries() { grep -o 'PW(-\?[0-9]*, -\?[0-9]*)' "$1"; }
 "$pat" --warm --iterations 0 --out "$dir/w0.c" "$dir/data" 2>/dev/null
 entries "$dir/w0.c" >"$dir/e0"
 entries "$builtin" >"$dir/eb"
-[ "$(wc -l <"$dir/e0")" -eq $((16 * 729)) ] && cmp -s "$dir/e0" "$dir/eb" ||
+[ "$(wc -l <"$dir/e0")" -eq $((8 * 19683)) ] && cmp -s "$dir/e0" "$dir/eb" ||
     { echo "--warm --iterations 0 is not the built-in table"; exit 1; }
 "$pat" --warm --iterations 30 --out "$dir/w30.c" "$dir/data" 2>"$dir/wlog"
 awk '/^best held-out error .* at the start\)$/ {
@@ -97,8 +100,7 @@ entries "$dir/w30.c" >"$dir/e30"
 if cmp -s "$dir/e30" "$dir/eb"; then echo "--warm changed nothing"; exit 1; fi
 
 for args in "--iterations -1 $dir/data" "--rules none $dir/data" \
-        "--rate 0 $dir/data" "--l2 -1 $dir/data" "--shapes 0 $dir/data" \
-        "--warm --shapes 1 $dir/data" \
+        "--rate 0 $dir/data" "--l2 -1 $dir/data" "--shapes 1 $dir/data" \
         "--bogus 1 $dir/data" ""; do
     # shellcheck disable=SC2086
     if "$pat" $args --out "$dir/x.c" >/dev/null 2>&1; then

@@ -21,6 +21,7 @@ import sys
 import tempfile
 
 ENTRY = re.compile(r"PW\((-?\d+), (-?\d+)\)")
+STATES = 19683  # the states of a table (3x3 blocks)
 
 
 def write_table(path, entries, tables):
@@ -28,8 +29,8 @@ def write_table(path, entries, tables):
              "const int32_t t[EVAL_PAT_TABLES][EVAL_PAT_STATES] = {"]
     for t in range(tables):
         lines.append(f"    {{ /* table {t} */")
-        chunk = entries[t * 729:(t + 1) * 729]
-        for i in range(0, 729, 6):
+        chunk = entries[t * STATES:(t + 1) * STATES]
+        for i in range(0, STATES, 6):
             lines.append("        " + " ".join(
                 f"PW({a}, {b})," for a, b in chunk[i:i + 6]))
         lines.append("    },")
@@ -66,7 +67,7 @@ def main():
             failures.append(what)
 
     with tempfile.TemporaryDirectory() as d:
-        n = 2 * 729
+        n = 2 * STATES
         a = [((i * 37) % 201 - 100, (i * 11) % 61 - 30) for i in range(n)]
         b = [((i * 53) % 151 - 75, (i * 7) % 41 - 20) for i in range(n)]
         # rounding at the edges: halves of both signs, zeros
@@ -127,7 +128,7 @@ def main():
 
         # refusals
         pc = os.path.join(d, "c.c")
-        write_table(pc, a[:729], 1)
+        write_table(pc, a[:STATES], 1)
         empty = os.path.join(d, "e.c")
         with open(empty, "w", encoding="utf-8") as f:
             f.write("/* nothing */\n")
@@ -144,7 +145,7 @@ def main():
         # the library's table with itself
         own = entries_of(builtin)
         r = run(tool, "--name", "t", "--out", out2, builtin, builtin)
-        check(r.returncode == 0 and len(own) == 16 * 729 and
+        check(r.returncode == 0 and len(own) == 8 * STATES and
               entries_of(out2) == own, "the library's table with itself")
 
     for f in failures:

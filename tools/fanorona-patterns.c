@@ -3,7 +3,7 @@
  * labelled positions and writes them as lib/eval-patterns.c.
  *
  *   fanorona-patterns [--iterations N] [--rate R] [--l2 L] [--rules R]
- *                     [--shapes S] [--warm] [--out FILE] [--name NAME]
+ *                     [--warm] [--out FILE] [--name NAME]
  *                     DATA...
  *
  * DATA files are fanorona-label's "POSITION-STRING;R;S;T" (or
@@ -11,14 +11,13 @@
  * The model is the engine's evaluation as it is (the default weights of
  * the ruleset R, stop or must, without patterns) plus the tapered sum of
  * one weight per block of the board (eval_pattern_states of lib/eval.c:
- * 16 tables of 729 states, mg and eg each), with the win probability
+ * 8 tables of 19683 states, mg and eg each), with the win probability
  * 1 / (1 + exp(-k e)). k is fitted first to the evaluation without
  * patterns (golden-section search); then only the pattern weights are
  * fitted, from 0, by gradient descent (Adam) on the mean squared error
- * plus L times the sum of the squared weights (--l2 L); --shapes 1 fits
- * only the 2x3 blocks, 2 only the 3x2 ones, 3 (the default) both; --warm
- * starts from the ruleset's table the tool was built with instead of 0
- * (the errors are then reported against that table; all blocks only).
+ * plus L times the sum of the squared weights (--l2 L); --warm starts
+ * from the ruleset's table the tool was built with instead of 0 (the
+ * errors are then reported against that table).
  * One block of 1000 lines in ten is held out (consecutive lines are one
  * game); the weights of the iteration with the least held-out error
  * (checked every 25) are written, rounded, with the command line that
@@ -71,15 +70,13 @@ static int add_sample(void *ctx, uint64_t own, uint64_t opp, double label)
     return 0;
 }
 
-/* The blocks fitted (--shapes): all, or only one shape's (the other
- * shape's weights stay 0). */
-static int first_place = 0, end_place = EVAL_PAT_PLACES, warm = 0;
+static int warm = 0; /* --warm */
 
 /* The evaluation of s with pattern weights w (mg then eg, NPW each). */
 static double eval_of(const double *w, const sample *s)
 {
     double mg = 0, eg = 0;
-    for (int i = first_place; i < end_place; i++) {
+    for (int i = 0; i < EVAL_PAT_PLACES; i++) {
         size_t j = (size_t)eval_pattern_table_of[i] * EVAL_PAT_STATES +
                    s->state[i];
         mg += w[j];
@@ -108,7 +105,7 @@ static double error(const void *data_, const double *w, double k, int held,
                            EVAL_PHASE_MAX, &sum, &a, &b);
         n++;
         if (grad) {
-            for (int j = first_place; j < end_place; j++) {
+            for (int j = 0; j < EVAL_PAT_PLACES; j++) {
                 size_t x = (size_t)eval_pattern_table_of[j] * EVAL_PAT_STATES +
                            s->state[j];
                 grad[x] += a;
@@ -122,9 +119,9 @@ static double error(const void *data_, const double *w, double k, int held,
     return n ? sum / (double)n : 0;
 }
 
-/* Each weight within +-WMAX: the 52 blocks' sum stays within an int16_t,
+/* Each weight within +-WMAX: the 21 blocks' sum stays within an int16_t,
  * as the packing of lib/eval.c needs. */
-#define WMAX 600
+#define WMAX 1500
 
 static long clamp_w(double v)
 {
@@ -132,27 +129,36 @@ static long clamp_w(double v)
     return r > WMAX ? WMAX : r < -WMAX ? -WMAX : r;
 }
 
-/* The state that the mirror mapping block t onto itself gives state s:
- * the 2x3 tables of the middle column (3, 7) under the columns' mirror,
- * the 3x2 tables of the middle row (12 .. 15) under the rows'; s for the
- * others. Their weights are kept equal, so that the evaluation of a
- * position and of its mirror images are the same. */
-static int self_mirror(int t, int s)
+/* State s of a block with the rows (rows != 0) and/or the columns
+ * mirrored: digit 3 dr + dc comes from the mirrored point. */
+static int mirror_state(int s, int rows, int cols)
 {
-    int d[6], out = 0, pow3 = 1;
-    for (int k = 0; k < 6; k++, s /= 3)
+    int d[9], out = 0, pow3 = 1;
+    for (int k = 0; k < 9; k++, s /= 3)
         d[k] = s % 3;
-    for (int k = 0; k < 6; k++, pow3 *= 3) {
-        int from;
-        if (t == 3 || t == 7)
-            from = (k / 3) * 3 + 2 - k % 3;
-        else if (t >= 12)
-            from = (2 - k / 2) * 2 + k % 2;
-        else
-            from = k;
-        out += pow3 * d[from];
+    for (int k = 0; k < 9; k++, pow3 *= 3) {
+        int dr = k / 3, dc = k % 3;
+        out += pow3 * d[3 * (rows ? 2 - dr : dr) + (cols ? 2 - dc : dc)];
     }
     return out;
+}
+
+/* The states that the mirrors mapping table t's blocks onto themselves
+ * give state s (s itself first): the middle row's tables (4 .. 7) under
+ * the rows' mirror, the middle column's (3, 7) under the columns'. Their
+ * weights are kept equal, so that the evaluation of a position and of its
+ * mirror images are the same. Returns how many (1, 2 or 4). */
+static int self_mirrors(int t, int s, int out[4])
+{
+    int rows = t >= 4, cols = t % 4 == 3, n = 0;
+    out[n++] = s;
+    if (rows)
+        out[n++] = mirror_state(s, 1, 0);
+    if (cols)
+        out[n++] = mirror_state(s, 0, 1);
+    if (rows && cols)
+        out[n++] = mirror_state(s, 1, 1);
+    return n;
 }
 
 static int write_weights(const char *path, const char *name, const double *w,
@@ -191,7 +197,7 @@ static int write_weights(const char *path, const char *name, const double *w,
 static int usage(void)
 {
     fprintf(stderr, "usage: fanorona-patterns [--iterations N] [--rate R] "
-                    "[--l2 L] [--rules stop|must] [--shapes 1|2|3] [--warm] "
+                    "[--l2 L] [--rules stop|must] [--warm] "
                     "[--out FILE] [--name NAME] DATA...\n");
     return 2;
 }
@@ -220,13 +226,7 @@ int main(int argc, char **argv)
             rate = strtod(argv[++i], NULL);
         else if (!strcmp(argv[i], "--l2"))
             l2 = strtod(argv[++i], NULL);
-        else if (!strcmp(argv[i], "--shapes")) {
-            long sh = strtol(argv[++i], NULL, 10);
-            if (sh < 1 || sh > 3)
-                return usage();
-            first_place = sh == 2 ? 28 : 0;
-            end_place = sh == 1 ? 28 : EVAL_PAT_PLACES;
-        } else if (!strcmp(argv[i], "--out"))
+        else if (!strcmp(argv[i], "--out"))
             out = argv[++i];
         else if (!strcmp(argv[i], "--name"))
             name = argv[++i];
@@ -241,9 +241,7 @@ int main(int argc, char **argv)
         } else
             return usage();
     }
-    /* a warm start fits every block (the model leaves out the others) */
-    if (i >= argc || iterations < 0 || !(rate > 0) || l2 < 0 ||
-        (warm && (first_place != 0 || end_place != EVAL_PAT_PLACES)))
+    if (i >= argc || iterations < 0 || !(rate > 0) || l2 < 0)
         return usage();
     search_config cfg;
     search_config_default(&cfg);
@@ -283,9 +281,15 @@ int main(int argc, char **argv)
     fprintf(stderr, "the built-in pattern weights: error %.6f, held out %.6f\n",
             error(&d, best, k, 0, NULL), error(&d, best, k, 1, NULL));
     if (warm) {
-        /* the built-in table is the start, and the best so far */
+        /* the built-in table is the start, and the best so far; k is
+         * fitted again, to the evaluation with it (the scale the table
+         * was fitted at, which labels of another engine move) */
         memcpy(w, best, 2 * NPW * sizeof *w);
+        k = train_fit_k(error, &d, w, 0.0005, 0.05, 40);
         held0 = error(&d, w, k, 1, NULL);
+        fprintf(stderr, "warm start: k %.6f (K %.4f): error %.6f, held out "
+                        "%.6f\n", k, k * 400 / log(10.0),
+                error(&d, w, k, 0, NULL), held0);
     } else
         memset(best, 0, 2 * NPW * sizeof *best);
     double best_held = held0;
@@ -294,13 +298,19 @@ int main(int argc, char **argv)
         double train = error(&d, w, k, 0, g);
         for (int t = 0; t < EVAL_PAT_TABLES; t++)
             for (int s = 0; s < EVAL_PAT_STATES; s++) {
-                int ms = self_mirror(t, s);
-                if (ms > s)
-                    for (int h = 0; h < 2; h++) {
-                        size_t a = (size_t)h * NPW + (size_t)t * EVAL_PAT_STATES;
-                        double avg = (g[a + (size_t)s] + g[a + (size_t)ms]) / 2;
-                        g[a + (size_t)s] = g[a + (size_t)ms] = avg;
-                    }
+                int orbit[4], n = self_mirrors(t, s, orbit), least = 1;
+                for (int o = 1; o < n; o++)
+                    least &= orbit[o] >= s;
+                if (n == 1 || !least)
+                    continue; /* each orbit once, from its least state */
+                for (int h = 0; h < 2; h++) {
+                    size_t a = (size_t)h * NPW + (size_t)t * EVAL_PAT_STATES;
+                    double sum = 0;
+                    for (int o = 0; o < n; o++)
+                        sum += g[a + (size_t)orbit[o]];
+                    for (int o = 0; o < n; o++)
+                        g[a + (size_t)orbit[o]] = sum / n;
+                }
             }
         for (size_t j = 0; j < 2 * NPW; j++)
             train_adam_step(&w[j], &m[j], &v[j], g[j] + 2 * l2 * w[j], it,

@@ -19,7 +19,7 @@ import sys
 
 ENTRY = re.compile(r"PW\((-?\d+), (-?\d+)\)")
 TABLE = re.compile(r"^\s*\{ /\* table (\d+) \*/$")
-STATES = 729
+STATES = 19683
 
 
 def read_table(path):
