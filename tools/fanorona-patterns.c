@@ -16,8 +16,9 @@
  * patterns (golden-section search); then only the pattern weights are
  * fitted, from 0, by gradient descent (Adam) on the mean squared error
  * plus L times the sum of the squared weights (--l2 L); --warm starts
- * from the ruleset's table the tool was built with instead of 0 (the
- * errors are then reported against that table).
+ * from the ruleset's table the tool was built with instead of 0, with k
+ * fitted again to the evaluation with that table (the errors are then
+ * reported against it).
  * One block of 1000 lines in ten is held out (consecutive lines are one
  * game); the weights of the iteration with the least held-out error
  * (checked every 25) are written, rounded, with the command line that
