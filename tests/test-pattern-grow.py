@@ -60,18 +60,10 @@ def mirror_digits(s, h, w, rows, cols):
 
 
 def write_old(path, entries):
-    lines = ['#include "search.h"', "",
-             "const int32_t t[EVAL_PAT_TABLES][EVAL_PAT_STATES] = {"]
-    for t in range(16):
-        lines.append(f"    {{ /* table {t} */")
-        chunk = entries[t * 729:(t + 1) * 729]
-        for i in range(0, 729, 6):
-            lines.append("        " + " ".join(
-                f"PW({a}, {b})," for a, b in chunk[i:i + 6]))
-        lines.append("    },")
-    lines.append("};")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write("\n".join(lines) + "\n")
+    """The old format (16 tables of 729), by the tools' own writer."""
+    pattern_table.write(path, ["made up"], "t",
+                        [entries[t * 729:(t + 1) * 729] for t in range(16)],
+                        states=729)
 
 
 def made_up(rng, even):
@@ -91,6 +83,9 @@ def made_up(rng, even):
 
 def main():
     tool = sys.argv[1]
+    sys.path.insert(0, os.path.dirname(os.path.abspath(tool)))
+    global pattern_table  # the tools' module for the generated format
+    import pattern_table  # pylint: disable=import-outside-toplevel
     rng = random.Random(13)
     failures = []
     old23, old32 = placements(2, 3), placements(3, 2)
