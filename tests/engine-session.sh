@@ -94,6 +94,18 @@ expect '^readyok$'
 expect '^info depth 1 .*score cp -?[0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ pv '
 expect '^info depth 3 '
 before '^info depth 3 ' '^bestmove '
+# the whole search's nodes, after the iterations' lines and before the
+# answer; never fewer than the last completed iteration counted
+total_not_below_last() {
+    expect '^info nodes [0-9]+ nps [0-9]+ time [0-9]+$'
+    before '^info depth ' '^info nodes '
+    before '^info nodes ' '^bestmove '
+    local last total
+    last=$(grep '^info depth' "$OUT" | tail -n 1 | sed 's/.* nodes \([0-9]*\) .*/\1/')
+    total=$(grep '^info nodes' "$OUT" | tail -n 1 | cut -d' ' -f3)
+    [ "$total" -ge "$last" ] || fail "search total $total below the last iteration's $last"
+}
+total_not_below_last
 # White's five legal first turns (doc/rules)
 expect '^bestmove (d2e3A|e2e3A|f2e3A|d3e3A|d3e3W)( ponder [a-i][1-5][a-i1-5AW]*)?$'
 best=$(grep '^bestmove' "$OUT" | cut -d' ' -f2)
@@ -277,6 +289,7 @@ expect "^info string position $START\$"
 expect '^info string fanorona-chess, white to move, move 1, halfmove clock 0, ongoing$'
 expect '^info depth 1 .*score (cp -?[0-9]+|mate -?[0-9]+) nodes [0-9]+ nps [0-9]+ time [0-9]+ pv [KQRBNP][a-e][1-9]-[a-e][1-9]'
 expect '^bestmove [KQRBNP][a-e][1-9]-[a-e][1-9]'
+total_not_below_last
 best=$(grep '^bestmove' "$OUT" | cut -d' ' -f2)
 # the best move is legal: the rules play it (White's side is then Black's)
 session "$CS" "position startpos moves $best" d

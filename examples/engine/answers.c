@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The answer lines of fanorona-engine that both games share
  * (doc/search.md): one line at a time under the output lock, the "info"
- * line of an iteration and the refusals of "position". */
+ * line of an iteration, the one of a whole search and the refusals of
+ * "position". */
 #include "engine.h"
 
 #include <stdarg.h>
@@ -42,6 +43,14 @@ void engine_say_info(engine *e, uint32_t depth, uint32_t seldepth,
                   "time %llu pv %s",
                depth, seldepth, mpv, sc, (unsigned long long)nodes,
                (unsigned long long)nps, (unsigned long long)time_ms, pv);
+}
+
+void engine_say_total(engine *e, uint64_t nodes, uint64_t time_ms)
+{
+    uint64_t nps = time_ms ? nodes * 1000 / time_ms : 0;
+    engine_say(e, "info nodes %llu nps %llu time %llu",
+               (unsigned long long)nodes, (unsigned long long)nps,
+               (unsigned long long)time_ms);
 }
 
 void engine_bad_position(engine *e, const fan_parse_error *err)

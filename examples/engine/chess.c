@@ -165,6 +165,8 @@ void *chess_search_main(void *arg)
     char mv[FAN_CHESS_MOVE_STRING_MAX];
     if (rc != FAN_OK)
         engine_say(e, "info string no search: %s", fan_strerror(rc));
+    else
+        engine_say_total(e, r.nodes, r.time_ms);
     if (rc == FAN_OK && fan_chess_move_to_string(mv, sizeof mv, NULL,
                                                  e->search_cpos,
                                                  r.best) == FAN_OK)

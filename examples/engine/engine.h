@@ -53,6 +53,11 @@ char *engine_next_token(char **s);
 void engine_say_info(engine *e, uint32_t depth, uint32_t seldepth,
                      uint32_t line, int score, uint64_t nodes,
                      uint64_t time_ms, const char *pv);
+/* The "info nodes N nps X time T" line said after a search, before its
+ * "bestmove": every node of the search, the iteration that the limit
+ * stopped included (the "info depth" lines count completed iterations
+ * only). */
+void engine_say_total(engine *e, uint64_t nodes, uint64_t time_ms);
 /* The answers of "position" that refuses a string (the engine is then at
  * the start) or move i (the moves before it are kept), with the
  * library's reason. */

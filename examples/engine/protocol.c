@@ -100,6 +100,7 @@ static void *search_main(void *arg)
         engine_say(e, "bestmove (none)");
     } else {
         char mv[2 * COMPACT_MAX + 8];
+        engine_say_total(e, r.nodes, r.time_ms);
         ponder_bestmove_text(mv, sizeof mv, e->search_pos, &r);
         engine_say(e, "bestmove %s", mv);
     }
